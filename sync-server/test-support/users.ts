@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from '../context.js';
+import { newToken, hashToken } from '../lib/tokens.js';
+import { createUserDefaults } from '../services/user-defaults.js';
+
+const SESSION_MS = 7_140_000;
+
+/**
+ * Inserts a user with default settings and a live session straight into the database, for
+ * tests of everything but registration itself (which has its own tests through the API).
+ */
+export async function seedUser(
+  deps: AppDeps,
+  overrides: { email?: string; username?: string; plan?: 'free' | 'paid' } = {},
+): Promise<{ userId: string; token: string; email: string }> {
+  const userId = randomUUID();
+  const email = overrides.email ?? `parent-${userId.slice(0, 8)}@example.com`;
+  const token = newToken();
+  const now = deps.now();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('users')
+      .values({
+        id: userId,
+        username: overrides.username ?? 'Parent',
+        email,
+        password_hash: 'not-a-real-hash',
+        plan: overrides.plan ?? 'free',
+        stripe_customer_id: null,
+        created_at: now,
+        last_active_at: now,
+      })
+      .execute();
+    await createUserDefaults(trx, userId, now);
+    await trx
+      .insertInto('sessions')
+      .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_MS })
+      .execute();
+  });
+  return { userId, token, email };
+}

@@ -1,0 +1,44 @@
+import type { AppDeps } from '../../context.js';
+import { deleteUser } from './delete-user.js';
+
+/** The terms promise it: accounts with no login or sync for a year are deleted. */
+export const INACTIVE_ACCOUNT_MS = 365 * 24 * 60 * 60 * 1000;
+
+export type CleanupReport = {
+  inactiveUsersDeleted: number;
+  sessionsPurged: number;
+  passwordResetsPurged: number;
+  captchaUsesPurged: number;
+};
+
+/** The daily housekeeping: inactive accounts (with their photos), then expired or used tokens. */
+export async function runDailyCleanup(deps: Pick<AppDeps, 'db' | 'feed' | 'env' | 'now' | 'log'>): Promise<CleanupReport> {
+  const now = deps.now();
+  const inactive = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('last_active_at', '<', now - INACTIVE_ACCOUNT_MS)
+    .execute();
+  let inactiveUsersDeleted = 0;
+  // One user at a time: each deletion is its own transaction, and a failure stops nothing else.
+  for (const { id } of inactive) {
+    try {
+      if (await deleteUser(deps, id)) inactiveUsersDeleted++;
+    } catch (error) {
+      deps.log(`could not delete inactive account ${id}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  const sessions = await deps.db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  const resets = await deps.db
+    .deleteFrom('password_resets')
+    .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', now)]))
+    .executeTakeFirst();
+  const captchas = await deps.db.deleteFrom('captcha_uses').where('expires_at', '<=', now).executeTakeFirst();
+  return {
+    inactiveUsersDeleted,
+    sessionsPurged: Number(sessions.numDeletedRows),
+    passwordResetsPurged: Number(resets.numDeletedRows),
+    captchaUsesPurged: Number(captchas.numDeletedRows),
+  };
+}

@@ -1,0 +1,71 @@
+import { collectionsLimitMessage, planLimits } from '../../../shared/domain/plans.js';
+import type { AppDeps } from '../../context.js';
+import type { User } from '../../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { writeReplicated } from '../toys/replicated-write.js';
+import { removeCollectionFromToys } from '../toys/toy-store.js';
+import { findByName, insertList, loadLists, updateList } from './list-store.js';
+import { cleanNames } from './names.js';
+
+// Collections (spec `toysBaskets`, "baskets"). Toys hold collection ids, so a rename is one
+// row; removing one takes it out of every toy. The plan limits how many a user may have.
+
+/** PUT updateSettings {toysBaskets}: the full new list of names, in order. */
+export async function replaceCollections(deps: AppDeps, user: User, names: readonly string[]): Promise<void> {
+  const wanted = cleanNames(names);
+  const now = deps.now();
+  await writeReplicated(deps, user.id, ['lists', 'toys'], async (trx) => {
+    const { collections } = await loadLists(trx, user.id);
+    const kept = new Map<string, (typeof collections)[number]>();
+    const plan = wanted.map((name) => {
+      const match = findByName(collections.filter((row) => !kept.has(row.id)), name);
+      if (match) kept.set(match.id, match);
+      return { name, match };
+    });
+    const adds = plan.some((step) => !step.match);
+    // A user over the limit (e.g. after leaving Premium) may still remove and reorder.
+    if (adds && wanted.length > planLimits(user.plan).collectionsLimit) throw forbidden(collectionsLimitMessage(user.plan));
+    for (const [position, { name, match }] of plan.entries()) {
+      if (!match) await insertList(trx, user.id, 'collection', name, position, now);
+      else if (match.name !== name || match.position !== position) await updateList(trx, user.id, match.id, { name, position });
+    }
+    for (const row of collections) {
+      if (kept.has(row.id)) continue;
+      await updateList(trx, user.id, row.id, { deleted: 1 });
+      await removeCollectionFromToys(trx, user.id, row.id);
+    }
+  });
+}
+
+/** PUT deleteBasket {basketToDelete}. */
+export async function deleteCollection(deps: AppDeps, userId: string, name: string): Promise<void> {
+  await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    const row = findByName((await loadLists(trx, userId)).collections, name);
+    if (!row) throw notFound(`There is no collection named "${name.trim()}".`);
+    await updateList(trx, userId, row.id, { deleted: 1 });
+    await removeCollectionFromToys(trx, userId, row.id);
+  });
+}
+
+/** PUT updateBasketName {toysBaskets}: the whole list after a rename; same length and order. */
+export async function renameCollections(deps: AppDeps, userId: string, names: readonly string[]): Promise<void> {
+  const trimmed = names.map((name) => name.trim());
+  if (trimmed.some((name) => !name)) throw badRequest('A collection name cannot be empty.');
+  if (cleanNames(trimmed).length !== trimmed.length) throw badRequest('Two collections cannot have the same name.');
+  await writeReplicated(deps, userId, ['lists'], async (trx) => {
+    const { collections } = await loadLists(trx, userId);
+    if (collections.length !== trimmed.length) {
+      throw conflict('Your collections changed on another device. Please reload and try again.');
+    }
+    for (const [index, row] of collections.entries()) {
+      const name = trimmed[index] as string;
+      if (row.name !== name) await updateList(trx, userId, row.id, { name });
+    }
+  });
+}
+
+/** GET collectionsForCurrentPlan: the names the plan allows, first by position. */
+export async function collectionsForPlan(deps: AppDeps, user: User): Promise<string[]> {
+  const { collections } = await loadLists(deps.db, user.id);
+  return collections.slice(0, planLimits(user.plan).collectionsLimit).map((row) => row.name);
+}

@@ -1,0 +1,41 @@
+import type { RestToy, UpdateBasketBody } from '../../../shared/schemas/rest.js';
+import type { AppDeps } from '../../context.js';
+import { notFound } from '../../lib/http-error.js';
+import { findByName, loadLists } from '../lists/list-store.js';
+import { parseIds, writeReplicated } from './replicated-write.js';
+import { toRestToy } from './toy-mapper.js';
+import { TOY_NOT_FOUND, updateToyRow } from './toy-store.js';
+
+/**
+ * PUT updateBasket: puts the toys in a collection (or takes them out with `remove`). All or
+ * nothing: if any id is not a live toy of this user, nothing changes (404).
+ */
+export async function updateToysCollection(deps: AppDeps, userId: string, body: UpdateBasketBody): Promise<{ msg: string; toys: RestToy[] }> {
+  const ids = [...new Set(body.ids)];
+  return writeReplicated(deps, userId, ['toys'], async (trx) => {
+    const lists = await loadLists(trx, userId);
+    const collection = findByName(lists.collections, body.basket);
+    if (!collection) throw notFound(`There is no collection named "${body.basket.trim()}".`);
+    const rows = await trx
+      .selectFrom('toys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .where('deleted', '=', 0)
+      .execute();
+    if (rows.length !== ids.length) throw notFound(ids.length === 1 ? TOY_NOT_FOUND : 'Some of these toys were not found.');
+    const toys: RestToy[] = [];
+    for (const row of rows) {
+      const current = parseIds(row.collection_ids);
+      const has = current.includes(collection.id);
+      const next = body.remove ? current.filter((id) => id !== collection.id) : has ? current : [...current, collection.id];
+      if (next.length !== current.length) {
+        row.collection_ids = JSON.stringify(next);
+        await updateToyRow(trx, userId, row.id, { collection_ids: row.collection_ids });
+      }
+      toys.push(toRestToy(row, lists));
+    }
+    const verb = body.remove ? 'removed from' : 'added to';
+    return { msg: `${rows.length} ${rows.length === 1 ? 'toy' : 'toys'} ${verb} ${collection.name}.`, toys };
+  });
+}

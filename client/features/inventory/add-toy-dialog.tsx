@@ -1,0 +1,56 @@
+import type { ListDoc } from '../../../shared/schemas/docs.js';
+import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
+import { savePhoto } from '../../sync/photos.js';
+import { Dialog } from './dialog.js';
+import { FlashMessage } from './flash-message.js';
+import { insertToy } from './toy-actions.js';
+import { ToyForm, type ToyFormValues } from './toy-form.js';
+import { useFlash } from './use-flash.js';
+import type { LocalDb } from './use-local-data.js';
+
+export const ADD_SUCCESS = 'Image uploaded successfully';
+export const ADD_FAILURE = 'Something went wrong! Try again later!';
+export const NO_IMAGE = 'Image was not picked';
+
+type AddToyDialogProps = {
+  db: LocalDb;
+  userId: string;
+  categories: ListDoc[];
+  toyCount: number;
+  toysLimit: number;
+  onClose: () => void;
+  onAdded: (message: string) => void;
+};
+
+export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onClose, onAdded }: AddToyDialogProps) {
+  const [flash, showFlash] = useFlash();
+  const atLimit = toyCount >= toysLimit;
+
+  // Spec section 4: limit check, then the image, then success or failure.
+  async function add(values: ToyFormValues) {
+    if (toyCount >= toysLimit) return showFlash(TOYS_LIMIT_MESSAGE, 'danger');
+    if (!values.photo) return showFlash(NO_IMAGE, 'danger');
+    if (!values.title) return showFlash('Title is required', 'danger');
+    try {
+      const mediaId = await savePhoto(userId, values.photo);
+      await insertToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+    } catch (error) {
+      console.error('Adding a toy failed', error);
+      return showFlash(ADD_FAILURE, 'danger');
+    }
+    onAdded(ADD_SUCCESS);
+  }
+
+  return (
+    <Dialog title="Add a toy" onClose={onClose}>
+      {atLimit && <p className="alert alert--warning">{TOYS_LIMIT_MESSAGE}</p>}
+      <FlashMessage flash={flash} />
+      <ToyForm
+        categories={categories}
+        submitLabel="Add toy"
+        onPickError={(message) => showFlash(message, 'danger')}
+        onSubmit={add}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import { Button } from '../../components/button.js';
+import { Toggle } from '../../components/fields.js';
+import { EditIcon, TrashIcon } from '../../components/icons.js';
+import { savePhoto } from '../../sync/photos.js';
+import { Dialog } from './dialog.js';
+import { FlashMessage } from './flash-message.js';
+import { patchToy, removeToy, setToyFlag } from './toy-actions.js';
+import { ToyForm, type ToyFormValues } from './toy-form.js';
+import { ToyPhoto } from './toy-photo.js';
+import { useFlash } from './use-flash.js';
+import type { LocalDb } from './use-local-data.js';
+
+type ToyDetailDialogProps = {
+  db: LocalDb;
+  userId: string;
+  toy: ToyDoc;
+  categories: ListDoc[];
+  names: Map<string, string>;
+  onClose: () => void;
+  onDeleted: (message: string) => void;
+};
+
+export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, onDeleted }: ToyDetailDialogProps) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
+  const [flash, showFlash] = useFlash();
+  const collections = toy.collectionIds.map((id) => names.get(id)).filter((name): name is string => Boolean(name));
+
+  async function flag(which: 'excluded' | 'favorite', on: boolean) {
+    try {
+      await setToyFlag(db, toy, which, on);
+    } catch (error) {
+      console.error('Updating a toy failed', error);
+      showFlash('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  async function save(values: ToyFormValues) {
+    if (!values.title) return showFlash('Title is required', 'danger');
+    try {
+      const mediaId = values.photo ? await savePhoto(userId, values.photo) : toy.mediaId;
+      await patchToy(db, toy.id, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+      setMode('view');
+      showFlash('Toy updated', 'success');
+    } catch (error) {
+      console.error('Editing a toy failed', error);
+      showFlash('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  async function remove() {
+    try {
+      await removeToy(db, toy.id);
+      onDeleted(`${toy.title} was deleted`);
+    } catch (error) {
+      console.error('Deleting a toy failed', error);
+      showFlash('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  if (mode === 'edit') {
+    return (
+      <Dialog title={`Edit ${toy.title}`} onClose={onClose}>
+        <FlashMessage flash={flash} />
+        <ToyForm
+          categories={categories}
+          initial={toy}
+          submitLabel="Submit"
+          onPickError={(message) => showFlash(message, 'danger')}
+          onSubmit={save}
+        />
+        <Button variant="ghost" onClick={() => setMode('view')}>
+          Cancel
+        </Button>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog title={toy.title} onClose={onClose}>
+      <FlashMessage flash={flash} />
+      <div className="tr-detail">
+        <ToyPhoto mediaId={toy.mediaId} alt={`Photo of ${toy.title}`} className="tr-detail__photo" />
+        <dl className="tr-detail__facts">
+          <dt>Category</dt>
+          <dd>{names.get(toy.categoryId) ?? 'Uncategorized'}</dd>
+          <dt>Collections</dt>
+          <dd>{collections.length ? collections.join(', ') : 'None'}</dd>
+          <dt>Notes</dt>
+          <dd className="tr-detail__notes">{toy.caption || 'No notes'}</dd>
+        </dl>
+        <div className="tr-detail__toggles">
+          <Toggle
+            label="Excluded from rotation"
+            checked={toy.excluded}
+            onChange={(event) => void flag('excluded', event.target.checked)}
+          />
+          <Toggle
+            label="Kept in rotation"
+            checked={toy.favorite}
+            onChange={(event) => void flag('favorite', event.target.checked)}
+          />
+        </div>
+      </div>
+      {mode === 'confirm-delete' ? (
+        <div className="alert alert--danger tr-confirm" role="group" aria-label="Confirm delete">
+          <p>Delete {toy.title}? This cannot be undone.</p>
+          <div className="row">
+            <Button variant="danger" size="small" onClick={() => void remove()}>
+              Yes, delete
+            </Button>
+            <Button variant="secondary" size="small" onClick={() => setMode('view')}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="modal__footer">
+          <Button variant="secondary" icon={<EditIcon size={18} />} onClick={() => setMode('edit')}>
+            Edit
+          </Button>
+          <Button variant="danger" icon={<TrashIcon size={18} />} onClick={() => setMode('confirm-delete')}>
+            Delete
+          </Button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

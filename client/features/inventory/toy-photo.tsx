@@ -1,0 +1,17 @@
+import { usePhotoUrl } from './use-photo-url.js';
+import { CameraIcon } from '../../components/icons.js';
+
+type ToyPhotoProps = { mediaId: string | null; alt: string; className?: string };
+
+/** A toy's photo from the local media cache (so it shows offline), or a neutral placeholder. */
+export function ToyPhoto({ mediaId, alt, className }: ToyPhotoProps) {
+  const url = usePhotoUrl(mediaId);
+  if (!url) {
+    return (
+      <div className={['tr-photo tr-photo--empty', className].filter(Boolean).join(' ')} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
+        <CameraIcon size={32} />
+      </div>
+    );
+  }
+  return <img className={['tr-photo', className].filter(Boolean).join(' ')} src={url} alt={alt} loading="lazy" />;
+}

@@ -1,0 +1,15 @@
+import { Button } from '../components/button';
+import { applyUpdate, useUpdateAvailable } from './register-sw';
+
+export function UpdatePrompt() {
+  const available = useUpdateAvailable();
+  if (!available) return null;
+  return (
+    <div className="pwa-banner" role="status">
+      <span>A new version is available</span>
+      <Button size="small" onClick={applyUpdate}>
+        Reload
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+// Payloads of /api/auth (spec sections 3, 5 and 7). The client's forms use the same schemas,
+// so a parent sees the server's rule before a round trip.
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MAX = 50;
+/** Longest email we accept (spec section 9 allows 500 on the contact form; an address is at most 254). */
+export const EMAIL_MAX = 254;
+
+/**
+ * An email as the browser's `type="email"` input accepts it (the WHATWG pattern), trimmed and
+ * lower-cased: accounts are found by the lower-cased address (the iOS recovery steps ask for it).
+ */
+export function emailField(max: number = EMAIL_MAX) {
+  return z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .pipe(
+      z
+        .email({ pattern: z.regexes.html5Email, error: 'Please enter a valid email address.' })
+        .max(max, `An email address can have at most ${max} characters.`),
+    );
+}
+
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(PASSWORD_MIN, `The password needs at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `The password can have at most ${PASSWORD_MAX} characters.`);
+
+export const registerSchema = z.object({
+  username: z
+    .string({ error: 'Username is required.' })
+    .trim()
+    .min(1, 'Username is required.')
+    .max(USERNAME_MAX, `A username can have at most ${USERNAME_MAX} characters.`),
+  email: emailField(),
+  password: passwordSchema,
+  /** The ALTCHA widget's base64 payload (the field keeps the spec's reCAPTCHA-era name). */
+  tokenReCap: z
+    .string({ error: 'Please complete the captcha.' })
+    .min(1, 'Please complete the captcha.')
+    .max(4000, 'The captcha answer is not valid. Please solve it again.'),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailField(),
+  // No length rule beyond a sanity bound: rules here would only help someone guessing.
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField() });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The reset link's path parameter (newToken(): 43 base64url characters). */
+export const resetTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This password reset link is not valid. Please ask for a new one.');
+
+export const resetPasswordSchema = z.object({ password: passwordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Login and register answer this; the spec's client reads `token`, the offline client also the rest. */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  userId: z.string(),
+  username: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const renewResponseSchema = z.object({ token: z.string() });
+
+/** An ALTCHA challenge as GET /api/auth/captcha serves it (the widget's `challengeurl`). */
+export const captchaChallengeSchema = z.object({
+  algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),
+  challenge: z.string(),
+  maxnumber: z.number().int().positive().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
+/** Texts the server answers with; the client shows them as they are. */
+export const AUTH_MESSAGES = {
+  badLogin: 'Wrong email or password.',
+  emailTaken: 'An account with this email already exists. Log in or reset your password.',
+  captchaInvalid: 'The captcha answer is not valid or has expired. Please solve it again.',
+  captchaReused: 'This captcha was already used. Please solve it again.',
+  forgotSent: 'If an account exists for that email, we have sent a link to reset the password. It works for 30 minutes.',
+  resetDone: 'Your password has been changed. You can log in now.',
+  resetInvalid: 'This password reset link is not valid, was already used or has expired. Please ask for a new one.',
+  loggedOut: 'You have been logged out.',
+} as const;

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { emailField } from './auth.js';
+
+// The two public forms (spec sections 3, 5 and 7): contact (also used by the bee-health page)
+// and the account deletion request.
+
+export const CONTACT_EMAIL_MAX = 500;
+export const CONTACT_MESSAGE_MAX = 1000;
+export const SUBJECT_MAX = 100;
+export const CONTACT_SUBJECT = 'Contact Form';
+export const BEE_HEALTHY_SUBJECT = 'Bee Healthy Contact Form';
+export const DELETION_SUBJECT = 'Deletion Form';
+
+function subjectField(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .max(SUBJECT_MAX, `The subject can have at most ${SUBJECT_MAX} characters.`)
+    .optional()
+    .transform((subject) => subject || fallback);
+}
+
+export const contactSchema = z.object({
+  email: emailField(CONTACT_EMAIL_MAX),
+  subject: subjectField(CONTACT_SUBJECT),
+  message: z
+    .string({ error: 'Please write a message.' })
+    .trim()
+    .min(1, 'Please write a message.')
+    .max(CONTACT_MESSAGE_MAX, `A message can have at most ${CONTACT_MESSAGE_MAX} characters.`),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const deletionRequestSchema = z.object({
+  // Spec section 5: only "has an @" is checked here, as the deletion page does.
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .min(1, 'Email is required.')
+    .max(CONTACT_EMAIL_MAX, `An email address can have at most ${CONTACT_EMAIL_MAX} characters.`)
+    .refine((email) => email.includes('@'), 'Please enter a valid email address.'),
+  subject: subjectField(DELETION_SUBJECT),
+  message: z
+    .string()
+    .trim()
+    .max(CONTACT_MESSAGE_MAX, `A message can have at most ${CONTACT_MESSAGE_MAX} characters.`)
+    .optional()
+    .transform((message) => message ?? ''),
+  deleteAccount: z.literal(true, { error: 'Please tick "Delete account and associated data".' }),
+});
+export type DeletionRequestInput = z.infer<typeof deletionRequestSchema>;
+
+export const SUPPORT_MESSAGES = {
+  contactThanks: 'Thank you for your message! We will get back to you soon.',
+  deletionReceived: 'We have received your deletion request and will contact you by email to confirm it.',
+} as const;

@@ -1,0 +1,41 @@
+import type { DB } from '../../db/database.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { sessionExpiresAt } from '../../../shared/domain/session.js';
+
+/**
+ * After a renewal the old token keeps working this long (never past its own end), rather than
+ * dying at once: other tabs and requests already in flight still carry it, and a hard revoke
+ * would log them out. One minute is plenty for them to pick up the new token.
+ */
+export const RENEW_GRACE_MS = 60 * 1000;
+
+/** Opens a session for the user; the token is returned once and only its hash is stored. */
+export async function createSession(db: DB, userId: string, now: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: sessionExpiresAt(now) })
+    .execute();
+  return token;
+}
+
+/** A fresh full-length session for the holder of a live one; the old one winds down (see RENEW_GRACE_MS). */
+export async function renewSession(db: DB, userId: string, oldTokenHash: string, now: number): Promise<string> {
+  const token = await createSession(db, userId, now);
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: now + RENEW_GRACE_MS })
+    .where('token_hash', '=', oldTokenHash)
+    .where('expires_at', '>', now + RENEW_GRACE_MS)
+    .execute();
+  return token;
+}
+
+export async function revokeSession(db: DB, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Sessions past their end are useless (requireUser ignores them); the daily job may drop them. */
+export async function purgeExpiredSessions(db: DB, now: number): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+}

@@ -65,10 +65,14 @@ export const addToyAnswerSchema = z.object({ msg: z.string(), toy: restToySchema
 export const updateExcludedBodySchema = z.object({ excludedToy: z.boolean() });
 export const updateFavoriteBodySchema = z.object({ favoriteToy: z.boolean() });
 
+const WHOLE_NUMBER = 'The number of toys must be a whole number';
+
+/** A number input may arrive as a number or as its text ("4"); nothing else counts. */
 export const updateRotationNumberBodySchema = z.object({
-  rotationToysNumber: z.coerce
-    .number({ message: 'The number of toys must be a whole number' })
-    .int('The number of toys must be a whole number'),
+  rotationToysNumber: z.union([
+    z.number({ message: WHOLE_NUMBER }),
+    z.string().trim().regex(/^-?\d+$/, WHOLE_NUMBER).transform(Number),
+  ], { message: WHOLE_NUMBER }).pipe(z.number().int(WHOLE_NUMBER)),
 });
 
 /** PUT updateSettings: the full new list of category names, or of collection names. */

@@ -19,7 +19,11 @@ export const restToySchema = z.object({
 });
 export type RestToy = z.infer<typeof restToySchema>;
 
-/** GET getsettings answers a list of one of these. */
+/**
+ * GET getsettings answers a list of one of these. The calls that change categories or
+ * collections (updateSettings, deleteType, updateTypeName, deleteBasket, updateBasketName)
+ * answer the same list, as it is after the change.
+ */
 export const restSettingsSchema = z.object({
   toysLimit: z.number().int(),
   rotationToysNumber: z.number().int(),

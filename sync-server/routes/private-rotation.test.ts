@@ -103,3 +103,26 @@ describe('updateToyRotationNumber', () => {
     expect((await api.get('getsettings')).body[0].rotationToysNumber).toBe(0);
   });
 });
+
+describe('settings writes are replicated changes', () => {
+  it('give the settings row a higher seq each time', async () => {
+    const { api, userId } = await newUser();
+    await insertToys(t.deps, userId, 3);
+    const seqOf = async () =>
+      Number((await t.db.selectFrom('settings').select('seq').where('user_id', '=', userId).executeTakeFirstOrThrow()).seq);
+    let last = await seqOf();
+    for (const write of [
+      () => api.put('updateToyRotationNumber', { rotationToysNumber: 2 }),
+      () => api.get('updateLastRotationDate'),
+      () => api.get('pickRandomToys'),
+    ]) {
+      expect((await write()).status).toBe(200);
+      const seq = await seqOf();
+      expect(seq).toBeGreaterThan(last);
+      last = seq;
+    }
+    const rotation = (await rawRows(t.deps, 'rotations', userId))[0]!;
+    expect(Number(rotation.seq)).toBeGreaterThan(0);
+    expect(rotation.deleted).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../../lib/http-error.js';
 import { nextSeq } from '../change-feed.js';
 import { loadLists } from '../lists/list-store.js';
 import { writeReplicated } from '../toys/replicated-write.js';
+import { isoDate } from '../toys/toy-mapper.js';
 import { countToys } from '../toys/toy-store.js';
 
 async function settingsRow(db: AppDeps['db'], userId: string) {
@@ -43,7 +44,7 @@ export async function updateRotationNumber(deps: AppDeps, userId: string, value:
 }
 
 function toLastRotationDate(value: number | null): LastRotationDate[] {
-  return [{ lastRotationDate: value === null ? null : new Date(Number(value)).toISOString() }];
+  return [{ lastRotationDate: value === null ? null : isoDate(Number(value)) }];
 }
 
 export async function getLastRotationDate(deps: AppDeps, userId: string): Promise<LastRotationDate[]> {

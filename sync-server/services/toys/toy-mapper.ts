@@ -15,6 +15,12 @@ export function toRestToy(row: ToyRow, lists: UserLists): RestToy {
     basket: parseIds(row.collection_ids).flatMap((id) => lists.collectionName(id) ?? []),
     excludedToy: row.excluded === 1,
     favoriteToy: row.favorite === 1,
-    createdAt: new Date(Number(row.created_at)).toISOString(),
+    createdAt: isoDate(Number(row.created_at)),
   };
+}
+
+const MAX_DATE_MS = 8.64e15; // the largest time a JS Date holds; a synced value past it must not crash a list
+
+export function isoDate(ms: number): string {
+  return new Date(Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_DATE_MS) : 0).toISOString();
 }

@@ -1,9 +1,110 @@
-// PLACEHOLDER written by the client-foundation engineer so the router builds;
-// the data-screens engineer replaces this file.
+import { useState, type FormEvent } from 'react';
+import { PLANS } from '../../../shared/domain/plans.js';
+import { LIST_NAME_MAX } from '../../../shared/schemas/docs.js';
+import { Button } from '../../components/button.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { CollectionsIcon, PlusIcon } from '../../components/icons.js';
+import { Spinner } from '../../components/spinner.js';
+import { FlashMessage } from '../inventory/flash-message.js';
+import { useFlash } from '../inventory/use-flash.js';
+import { useLists, useSettings, useToys } from '../inventory/use-local-data.js';
+import { useUserDb } from '../inventory/use-user-db.js';
+import { addList } from '../settings/list-actions.js';
+import { collectionLimitProblem } from '../settings/list-rules.js';
+import { CollectionView } from './collection-view.js';
+import '../inventory/inventory.css';
+import './collections.css';
+
 export function CollectionsPage() {
+  const { db, opening, guest } = useUserDb();
+  const toys = useToys(db);
+  const collections = useLists(db, 'collection');
+  const settings = useSettings(db);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [flash, showFlash] = useFlash();
+  const plan = settings?.plan ?? 'free';
+  const limitProblem = collectionLimitProblem(
+    collections?.length ?? 0,
+    settings?.collectionsLimit ?? PLANS.free.collectionsLimit,
+    plan,
+  );
+  const open = collections?.find((collection) => collection.id === openId);
+
+  async function create(event: FormEvent) {
+    event.preventDefault();
+    if (!db || !collections) return;
+    if (limitProblem) return showFlash(limitProblem, 'danger');
+    try {
+      const result = await addList(db, 'collection', name, collections);
+      if (result.ok) {
+        showFlash(`Added collection ${name.trim()}`, 'success');
+        setName('');
+      }
+    } catch (error) {
+      console.error('Adding a collection failed', error);
+      showFlash('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  const loading = opening || (db && (!toys || !collections));
   return (
-    <div className="page">
-      <h1>Collections</h1>
+    <div className="page tr-page">
+      <header className="page-header">
+        <h1>Collections</h1>
+      </header>
+      {guest && <p className="alert alert--info">Try to log in, please.</p>}
+      <FlashMessage flash={flash} />
+      {loading ? (
+        <p className="tr-loading">
+          <Spinner label="Loading your collections" />
+        </p>
+      ) : db && open && toys ? (
+        <CollectionView db={db} collection={open} toys={toys} onBack={() => setOpenId(null)} onMessage={showFlash} />
+      ) : (
+        <>
+          <form className="tr-new-collection" onSubmit={create}>
+            <label className="visually-hidden" htmlFor="new-collection-name">
+              New collection name
+            </label>
+            <input
+              id="new-collection-name"
+              className="input"
+              placeholder="New collection, e.g. Bath time"
+              maxLength={LIST_NAME_MAX}
+              value={name}
+              disabled={!db}
+              onChange={(event) => setName(event.target.value)}
+            />
+            <Button type="submit" icon={<PlusIcon size={18} />} disabled={!db}>
+              Add collection
+            </Button>
+          </form>
+          {limitProblem && <p className="muted">{limitProblem}</p>}
+          {collections && collections.length > 0 ? (
+            <ul className="tr-collections" aria-label="Collections">
+              {collections.map((collection) => {
+                const count = toys?.filter((toy) => toy.collectionIds.includes(collection.id)).length ?? 0;
+                return (
+                  <li key={collection.id}>
+                    <button type="button" className="tr-collection-card" onClick={() => setOpenId(collection.id)}>
+                      <CollectionsIcon size={32} />
+                      <span className="tr-collection-card__name">{collection.name}</span>
+                      <span className="tr-collection-card__count">
+                        {count} {count === 1 ? 'toy' : 'toys'}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <EmptyState icon={<CollectionsIcon size={40} />} title="No collections yet">
+              Group toys that belong together, like bath toys or a travel bag.
+            </EmptyState>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import { Button } from '../../components/button.js';
+import { Dialog } from '../inventory/dialog.js';
+import { ToyPhoto } from '../inventory/toy-photo.js';
+
+type AddToysDialogProps = {
+  collection: ListDoc;
+  toys: ToyDoc[];
+  onAdd: (toyIds: string[]) => Promise<void>;
+  onClose: () => void;
+};
+
+/** Toys not yet in the collection, searchable by title, several picked at once. */
+export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialogProps) {
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const candidates = useMemo(() => {
+    const needle = search.trim().toLocaleLowerCase();
+    return toys
+      .filter((toy) => !toy.collectionIds.includes(collection.id))
+      .filter((toy) => !needle || toy.title.toLocaleLowerCase().includes(needle))
+      .sort((a, b) => a.title.localeCompare(b.title));
+  }, [toys, collection.id, search]);
+
+  function toggle(id: string, on: boolean) {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  }
+
+  async function add() {
+    // Spec section 5: adding with nothing selected does nothing.
+    if (selected.size === 0) return;
+    setBusy(true);
+    try {
+      await onAdd([...selected]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={`Add toys to ${collection.name}`} onClose={onClose}>
+      <div className="field">
+        <label className="field__label" htmlFor="add-toys-search">
+          Search toys
+        </label>
+        <input
+          id="add-toys-search"
+          className="input"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      {candidates.length === 0 ? (
+        <p className="muted">{search ? 'No toys match your search.' : 'Every toy is already in this collection.'}</p>
+      ) : (
+        <ul className="tr-pick" aria-label="Toys not in this collection">
+          {candidates.map((toy) => (
+            <li key={toy.id}>
+              <label className="tr-pick__item">
+                <input type="checkbox" checked={selected.has(toy.id)} onChange={(event) => toggle(toy.id, event.target.checked)} />
+                <ToyPhoto mediaId={toy.mediaId} alt="" className="tr-pick__photo" />
+                <span>{toy.title}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="modal__footer">
+        <span className="muted tr-pick__count">{selected.size} selected</span>
+        <Button busy={busy} onClick={() => void add()}>
+          Add selected
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import { Button } from '../../components/button.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { IconButton } from '../../components/icon-button.js';
+import { ChevronLeftIcon, CollectionsIcon, MinusIcon, PlusIcon } from '../../components/icons.js';
+import { ToyPhoto } from '../inventory/toy-photo.js';
+import type { LocalDb } from '../inventory/use-local-data.js';
+import { addToysToCollection, removeToyFromCollection } from '../settings/list-actions.js';
+import { AddToysDialog } from './add-toys-dialog.js';
+
+type CollectionViewProps = {
+  db: LocalDb;
+  collection: ListDoc;
+  toys: ToyDoc[];
+  onBack: () => void;
+  onMessage: (text: string, tone: 'success' | 'danger' | 'info') => void;
+};
+
+export function CollectionView({ db, collection, toys, onBack, onMessage }: CollectionViewProps) {
+  const [adding, setAdding] = useState(false);
+  const inside = toys.filter((toy) => toy.collectionIds.includes(collection.id)).sort((a, b) => a.title.localeCompare(b.title));
+
+  async function add(toyIds: string[]) {
+    try {
+      await addToysToCollection(db, collection.id, toyIds);
+      setAdding(false);
+      onMessage(`Added ${toyIds.length} ${toyIds.length === 1 ? 'toy' : 'toys'} to ${collection.name}`, 'success');
+    } catch (error) {
+      console.error('Adding toys to a collection failed', error);
+      onMessage('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  async function remove(toy: ToyDoc) {
+    try {
+      await removeToyFromCollection(db, collection.id, toy.id);
+      onMessage(`Removed ${toy.title} from ${collection.name}`, 'success');
+    } catch (error) {
+      console.error('Removing a toy from a collection failed', error);
+      onMessage('Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  return (
+    <section aria-labelledby="collection-title">
+      <div className="tr-collection-head">
+        <Button variant="ghost" size="small" icon={<ChevronLeftIcon size={18} />} onClick={onBack}>
+          All collections
+        </Button>
+        <h2 id="collection-title" className="tr-collection-head__title">
+          {collection.name}
+        </h2>
+        <span className="muted">
+          {inside.length} {inside.length === 1 ? 'toy' : 'toys'}
+        </span>
+        <IconButton label={`Add toys to ${collection.name}`} filled onClick={() => setAdding(true)}>
+          <PlusIcon />
+        </IconButton>
+      </div>
+      {inside.length === 0 ? (
+        <EmptyState icon={<CollectionsIcon size={40} />} title="This collection is empty">
+          Press + to put toys in it.
+        </EmptyState>
+      ) : (
+        <ul className="tr-members" aria-label={`Toys in ${collection.name}`}>
+          {inside.map((toy) => (
+            <li key={toy.id} className="tr-members__item">
+              <ToyPhoto mediaId={toy.mediaId} alt="" className="tr-members__photo" />
+              <span className="tr-members__title">{toy.title}</span>
+              <IconButton label={`Remove ${toy.title} from ${collection.name}`} onClick={() => void remove(toy)}>
+                <MinusIcon />
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      {adding && <AddToysDialog collection={collection} toys={toys} onAdd={add} onClose={() => setAdding(false)} />}
+    </section>
+  );
+}

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto';
 import type { App } from '../app.js';
 import type { CaptchaChallenge } from '../../shared/schemas/auth.js';
 import { jsonRequest } from './test-app.js';
@@ -45,4 +45,14 @@ export async function registerThroughApi(
   if (res.status !== 200) throw new Error(`register: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { token: string; userId: string };
   return { token: body.token, userId: body.userId, email: email.trim().toLowerCase(), password, username };
+}
+
+/**
+ * A valid stored hash at a tiny cost (N = 2^10), for tests about something other than hashing
+ * (rate limits, rehashing). verifyPassword reads the cost from the string, so it checks in ~1 ms.
+ */
+export function cheapPasswordHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFC'), salt, 64, { N: 1024, r: 8, p: 1 });
+  return ['scrypt', 10, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
 }

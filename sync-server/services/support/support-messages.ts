@@ -15,14 +15,14 @@ type Kind = 'contact' | 'deletion';
 /** Stores a contact-form message and forwards it to support; answers the thank-you text. */
 export async function submitContact(deps: Deps, input: ContactInput): Promise<string> {
   await store(deps, 'contact', { ...input, deleteAccount: false });
-  forward(deps, input.subject, input.email, [`From: ${input.email}`, '', input.message]);
+  await forward(deps, input.subject, input.email, [`From: ${input.email}`, '', input.message]);
   return SUPPORT_MESSAGES.contactThanks;
 }
 
 /** Stores an account deletion request and forwards it to support, who confirm with the sender. */
 export async function submitDeletionRequest(deps: Deps, input: DeletionRequestInput): Promise<string> {
   await store(deps, 'deletion', input);
-  forward(deps, input.subject, input.email, [
+  await forward(deps, input.subject, input.email, [
     `Account deletion requested by: ${input.email}`,
     'Delete account and associated data: yes',
     '',
@@ -53,17 +53,17 @@ async function store(
 }
 
 /**
- * The stored row is the record; the mail is a notification. It is not awaited, so a slow or
- * failing mail server neither delays the sender nor loses the message (the failure is logged).
+ * The stored row is the record; the mail is a notification. A failing mail server does not
+ * fail the form (the message is safe in the database); the failure is logged for the admin.
  */
-function forward(deps: Deps, subject: string, replyTo: string, lines: string[]): void {
+async function forward(deps: Deps, subject: string, replyTo: string, lines: string[]): Promise<void> {
   const mail = {
     to: deps.env.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_ADDRESS,
     subject: `[Toy Rotation] ${subject.replace(/[\r\n\t]+/g, ' ')}`,
     text: lines.join('\n'),
     replyTo,
   };
-  deps.mailer.send(mail).catch((err: unknown) => {
+  await deps.mailer.send(mail).catch((err: unknown) => {
     deps.log(`error: support mail "${subject}" failed: ${err instanceof Error ? err.message : String(err)}`);
   });
 }

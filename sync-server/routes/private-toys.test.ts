@@ -25,16 +25,18 @@ describe('private toy calls need a valid bearer token', () => {
   it.each([
     ['GET', 'getusertoys'],
     ['GET', 'getsettings'],
+    ['GET', 'getUserToys/'],
+    ['PUT', 'updateSettings/'],
     ['POST', 'addToy'],
     ['DELETE', 'deletetoy/x'],
     ['POST', 'deleteUser'],
   ])('%s %s: 401 {error}', async (method, path) => {
-    const anonymous = apiClient(t);
-    const res = await (method === 'GET' ? anonymous.get(path) : method === 'POST' ? anonymous.post(path, {}) : anonymous.del(path));
+    const call = (api: ReturnType<typeof apiClient>) =>
+      method === 'GET' ? api.get(path) : method === 'POST' ? api.post(path, {}) : method === 'PUT' ? api.put(path, {}) : api.del(path);
+    const res = await call(apiClient(t));
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual(expect.any(String));
-    const wrong = await apiClient(t, 'not-a-token').get(path);
-    expect(wrong.status).toBe(401);
+    expect((await call(apiClient(t, 'not-a-token'))).status).toBe(401);
   });
 });
 

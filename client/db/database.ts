@@ -12,7 +12,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { ListDoc, RotationDoc, SettingsDoc, ToyDoc } from '../../shared/schemas/docs.js';
-import { deleteMediaCache } from '../sync/photos.js';
+import { deleteMediaCache, setActivePhotoUser } from '../sync/photos.js';
 import { listRxSchema, rotationRxSchema, settingsRxSchema, toyRxSchema } from './rx-schemas.js';
 
 addRxPlugin(RxDBLeaderElectionPlugin); // one tab replicates; writes in any tab reach it
@@ -74,6 +74,7 @@ export async function openUserDatabase(userId: string, options: OpenOptions = {}
     closeDuplicates: true,
   });
   await db.addCollections(options.collections ?? COLLECTIONS);
+  setActivePhotoUser(userId);
   return Object.assign(db, { userId });
 }
 

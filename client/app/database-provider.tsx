@@ -1,39 +1,36 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ToyDatabase } from '../db/database';
+import type { SyncHandle, SyncStatus } from '../sync/start-sync';
 import { useSession } from './session';
 
-// RxDB and Dexie are loaded only once someone is signed in, so visitors' pages stay light.
+export type { SyncState, SyncStatus } from '../sync/start-sync';
+
+// RxDB, Dexie and the sync engine load only once someone is signed in, so visitors' pages stay light.
 const loadDatabaseModule = () => import('../db/database');
+const loadSyncModule = () => import('../sync/start-sync');
+
+/** The service worker's cache of served photos (see client/pwa/pwa-options.ts). */
+export const MEDIA_CACHE_NAME = 'toy-media';
 
 async function closeDatabase(db: ToyDatabase): Promise<void> {
   const { closeUserDatabase } = await loadDatabaseModule();
   await closeUserDatabase(db);
 }
 
-export type SyncState = 'offline' | 'syncing' | 'online' | 'paused-auth' | 'error';
-
-export type SyncStatus = {
-  state: SyncState;
-  /** Local changes not yet accepted by the server. */
-  pending: number;
-  /** When the last pull or push finished, or null before the first. */
-  lastSyncedAt: number | null;
-  error?: string;
-};
-
-const INITIAL_STATUS: SyncStatus = { state: 'offline', pending: 0, lastSyncedAt: null };
+const INITIAL_STATUS: SyncStatus = { state: 'syncing', pending: 0, lastSyncedAt: null };
 
 const DatabaseContext = createContext<ToyDatabase | null>(null);
 const SyncStatusContext = createContext<SyncStatus>(INITIAL_STATUS);
+const SyncHandleContext = createContext<SyncHandle | null>(null);
 
 /**
- * Opens the signed-in user's local database (even offline: only the stored user id is needed)
- * and keeps it open while they are signed in. On Log Out the database is closed and removed.
+ * Opens the signed-in user's local database (even offline: only the stored user id is needed),
+ * replicates it while a token exists, and on Log Out closes and removes it.
  */
 export function DatabaseProvider({ children }: { children: ReactNode }) {
-  const session = useSession();
-  const { userId, onLogout } = session;
+  const { userId, token, getToken, onLogout } = useSession();
   const [db, setDb] = useState<ToyDatabase | null>(null);
+  const [sync, setSync] = useState<SyncHandle | null>(null);
   const [status, setStatus] = useState<SyncStatus>(INITIAL_STATUS);
   // The close of the last database, so the next open (or a removal) waits until it is really closed.
   const closing = useRef<Promise<void>>(Promise.resolve());
@@ -48,8 +45,7 @@ export function DatabaseProvider({ children }: { children: ReactNode }) {
     opening
       .then((database) => {
         opened = database;
-        if (cancelled) return;
-        setDb(database);
+        if (!cancelled) setDb(database);
       })
       .catch((error: unknown) => console.error('Could not open the local database', error));
     return () => {
@@ -63,6 +59,31 @@ export function DatabaseProvider({ children }: { children: ReactNode }) {
     };
   }, [userId]);
 
+  // Replication runs for the open database; it pauses itself on a 401 ("Sign in to sync").
+  useEffect(() => {
+    if (!db) return;
+    let handle: SyncHandle | null = null;
+    let unsubscribe = () => {};
+    let stopped = false;
+    void loadSyncModule().then(({ startSync }) => {
+      if (stopped || db.closed) return;
+      handle = startSync(db, { getToken });
+      unsubscribe = handle.subscribe(setStatus);
+      setSync(handle);
+    });
+    return () => {
+      stopped = true;
+      unsubscribe();
+      setSync(null);
+      void handle?.stop();
+    };
+  }, [db, getToken]);
+
+  // A new token (sign-in after expiry, or a renewal) lets a paused replication continue.
+  useEffect(() => {
+    if (token && sync) sync.resume();
+  }, [token, sync]);
+
   useEffect(
     () =>
       onLogout(async (loggedOutUserId) => {
@@ -72,24 +93,16 @@ export function DatabaseProvider({ children }: { children: ReactNode }) {
         await closing.current;
         const { removeUserDatabase } = await loadDatabaseModule();
         await removeUserDatabase(loggedOutUserId);
+        if ('caches' in window) await caches.delete(MEDIA_CACHE_NAME);
       }),
     [onLogout],
   );
 
-  useEffect(() => {
-    const update = () => setStatus((previous) => ({ ...previous, state: navigator.onLine ? 'online' : 'offline' }));
-    update();
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-
   return (
     <DatabaseContext.Provider value={db}>
-      <SyncStatusContext.Provider value={status}>{children}</SyncStatusContext.Provider>
+      <SyncHandleContext.Provider value={sync}>
+        <SyncStatusContext.Provider value={status}>{children}</SyncStatusContext.Provider>
+      </SyncHandleContext.Provider>
     </DatabaseContext.Provider>
   );
 }
@@ -101,4 +114,9 @@ export function useDb(): ToyDatabase | null {
 
 export function useSyncStatus(): SyncStatus {
   return useContext(SyncStatusContext);
+}
+
+/** The running replication (e.g. to start a photo upload pass), or null. */
+export function useSyncHandle(): SyncHandle | null {
+  return useContext(SyncHandleContext);
 }

@@ -16,7 +16,6 @@ function describe(status: SyncStatus, needsSignIn: boolean, online: boolean) {
     return { key: 'offline', label: 'Offline', detail: waiting || 'changes are kept on this device' };
   }
   if (status.state === 'syncing') return { key: 'syncing', label: 'Syncing…', detail: waiting };
-  if (status.state === 'error') return { key: 'error', label: 'Sync problem', detail: waiting || 'retrying' };
   const last = status.lastSyncedAt ? `last synced ${timeLabel(status.lastSyncedAt)}` : '';
   return { key: 'online', label: waiting ? 'Online' : 'Synced', detail: waiting || last };
 }

@@ -1,4 +1,66 @@
-// Temporary: replaced by the real screen in the next commit.
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/session';
+import { CollectionsIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../../components/icons';
+import { useHomeSummary } from './use-home-summary';
+import './home-page.css';
+
+const TILES = [
+  { to: '/inventory', Icon: InventoryIcon, title: 'Inventory', text: 'Add toys with a photo, search, filter and edit them.' },
+  { to: '/baskets', Icon: CollectionsIcon, title: 'Collections', text: 'Group toys into named sets, like “Bath time” or “Rainy day”.' },
+  { to: '/rotation', Icon: RotateIcon, title: 'Rotation', text: 'Press Rotate for a fresh, random selection of toys.' },
+  { to: '/settings', Icon: SettingsIcon, title: 'Settings', text: 'Choose how many toys come out and manage categories.' },
+] as const;
+
+function formatDay(at: number): string {
+  return new Date(at).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
+/** / when signed in: a friendly start that points at the screens. */
 export function HomePage() {
-  return <div className="page"><h1>HomePage</h1></div>;
+  const { username } = useSession();
+  const summary = useHomeSummary();
+
+  return (
+    <div className="page">
+      <section className="home-hero">
+        <h1>{username ? `Hello, ${username}!` : 'Hello!'}</h1>
+        <p className="tagline">Toy Rotation Made Simple</p>
+        {summary && (
+          <p className="home-hero__summary" data-testid="home-summary">
+            {summary.toys === 0
+              ? 'Your inventory is empty. Add your first toy to get started.'
+              : `You have ${summary.toys} ${summary.toys === 1 ? 'toy' : 'toys'} in your inventory.`}{' '}
+            {summary.lastRotationDate ? `Last rotation: ${formatDay(summary.lastRotationDate)}.` : 'No rotation yet.'}
+          </p>
+        )}
+        <div className="row">
+          <Link to="/rotation" className="btn">
+            <RotateIcon size={20} /> Rotate toys
+          </Link>
+          <Link to="/inventory" className="btn btn--secondary">
+            Add a toy
+          </Link>
+        </div>
+      </section>
+      <h2 className="visually-hidden">Where to go</h2>
+      <ul className="home-tiles">
+        {TILES.map(({ to, Icon, title, text }) => (
+          <li key={to}>
+            <Link to={to} className="home-tile">
+              <span className="home-tile__icon">
+                <Icon size={28} />
+              </span>
+              <span>
+                <strong>{title}</strong>
+                <span className="home-tile__text">{text}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="muted home-footnote">
+        Want more room for toys and collections? See <Link to="/pricing">plans and pricing</Link>.
+      </p>
+    </div>
+  );
 }

@@ -1,7 +1,47 @@
-// Temporary: replaced by the real screen in the next commit.
-export function PaymentSuccessPage() {
-  return <div className="page"><h1>PaymentSuccessPage</h1></div>;
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Card } from '../../components/card';
+import { Logo } from '../../components/logo';
+import { SiteFooter } from '../../components/site-footer';
+
+function PaymentResult({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <>
+      <div className="page">
+        <Card className="auth-card payment-result">
+          <div style={{ display: 'grid', justifyItems: 'center' }}>
+            <Logo size={72} />
+          </div>
+          <p className="tagline" style={{ textAlign: 'center' }}>
+            Toy Rotation Made Simple
+          </p>
+          <h1>{title}</h1>
+          {children}
+        </Card>
+      </div>
+      <SiteFooter />
+    </>
+  );
 }
+
+export function PaymentSuccessPage() {
+  return (
+    <PaymentResult title="Payment successful">
+      <p>Thank you for upgrading to Premium! Please restart the app so everything works correctly with your new plan.</p>
+      <p>
+        <Link to="/">Go to Toy Rotation</Link>
+      </p>
+    </PaymentResult>
+  );
+}
+
 export function PaymentCanceledPage() {
-  return <div className="page"><h1>PaymentCanceledPage</h1></div>;
+  return (
+    <PaymentResult title="Payment canceled">
+      <p>No payment was taken. You can keep using the Free plan and upgrade whenever you like.</p>
+      <p>
+        <Link to="/pricingnoauth">See plans</Link>
+      </p>
+    </PaymentResult>
+  );
 }

@@ -1,7 +1,118 @@
-// Temporary: replaced by the real screen in the next commit.
-export function PricingPage() {
-  return <div className="page"><h1>PricingPage</h1></div>;
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../app/session';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { SiteFooter } from '../../components/site-footer';
+import { PlanCards } from './plan-cards';
+import { fetchPaymentUrl, fetchProductStatus, PAYMENTS_OFF_MESSAGE, type ProductStatus } from './payments-api';
+import { useLocalPlan } from './use-local-plan';
+import './pricing.css';
+
+function PricingIntro() {
+  return (
+    <div className="pricing-intro">
+      <h1>Plans and pricing</h1>
+      <p className="muted">Start free. Upgrade when your toy shelf grows; cancel any time.</p>
+    </div>
+  );
 }
+
+/** /pricing (signed in): Upgrade for free users, the billing portal for paid users. */
+export function PricingPage() {
+  const { token } = useSession();
+  const localPlan = useLocalPlan();
+  const [status, setStatus] = useState<ProductStatus | null>(null);
+  const [paymentsOff, setPaymentsOff] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    void fetchProductStatus(token).then((result) => {
+      if (!active) return;
+      setStatus(result);
+      if (result.kind === 'payments-off') setPaymentsOff(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, [token]);
+
+  const plan: 'free' | 'paid' | null =
+    status?.kind === 'status' ? (status.status === 'paid' ? 'paid' : 'free') : localPlan;
+
+  const go = async (path: '/api/stripe/create_checkout_link_premium' | '/api/stripe/billing_portal') => {
+    if (!token) return;
+    setBusy(true);
+    setError('');
+    const result = await fetchPaymentUrl(path, token);
+    if (result.kind === 'redirect') {
+      window.location.assign(result.url);
+      return;
+    }
+    setBusy(false);
+    if (result.kind === 'payments-off') setPaymentsOff(true);
+    else setError(result.message);
+  };
+
+  const premiumAction = paymentsOff ? null : plan === 'paid' ? (
+    <Button block busy={busy} onClick={() => void go('/api/stripe/billing_portal')}>
+      Manage billing
+    </Button>
+  ) : (
+    <Button block busy={busy} disabled={!navigator.onLine} onClick={() => void go('/api/stripe/create_checkout_link_premium')}>
+      Upgrade to Premium
+    </Button>
+  );
+
+  return (
+    <div className="page">
+      <PricingIntro />
+      {paymentsOff && (
+        <Alert variant="info" className="pricing-note">
+          {PAYMENTS_OFF_MESSAGE}. Every account uses the Free plan for now.
+        </Alert>
+      )}
+      {error && (
+        <Alert variant="danger" className="pricing-note" onHide={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {!navigator.onLine && !paymentsOff && (
+        <Alert variant="warning" className="pricing-note">
+          You are offline. Upgrading or managing billing needs a connection.
+        </Alert>
+      )}
+      <PlanCards current={plan} premiumAction={premiumAction} />
+    </div>
+  );
+}
+
+/** /pricingnoauth: the same cards for visitors, with ways in. */
 export function PricingNoAuthPage() {
-  return <div className="page"><h1>PricingNoAuthPage</h1></div>;
+  const { signedIn } = useSession();
+  return (
+    <>
+      <div className="page">
+        <PricingIntro />
+        <PlanCards
+          freeAction={
+            signedIn ? null : (
+              <Link to="/register" className="btn btn--secondary btn--block">
+                Register for free
+              </Link>
+            )
+          }
+          premiumAction={
+            <Link to={signedIn ? '/pricing' : '/login'} className="btn btn--block">
+              {signedIn ? 'Upgrade to Premium' : 'Log in to upgrade'}
+            </Link>
+          }
+        />
+      </div>
+      <SiteFooter />
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { IconButton } from '../../components/icon-button.js';
 import { ChevronLeftIcon, CollectionsIcon, MinusIcon, PlusIcon } from '../../components/icons.js';
 import { ToyPhoto } from '../inventory/toy-photo.js';
 import type { LocalDb } from '../inventory/use-local-data.js';
-import { addToysToCollection, removeToyFromCollection } from '../settings/list-actions.js';
+import { addToysToCollection, removeToyFromCollection } from '../../db/ops/toys.js';
 import { AddToysDialog } from './add-toys-dialog.js';
 
 type CollectionViewProps = {
@@ -23,7 +23,7 @@ export function CollectionView({ db, collection, toys, onBack, onMessage }: Coll
 
   async function add(toyIds: string[]) {
     try {
-      await addToysToCollection(db, collection.id, toyIds);
+      await addToysToCollection(db, toyIds, collection.id);
       setAdding(false);
       onMessage(`Added ${toyIds.length} ${toyIds.length === 1 ? 'toy' : 'toys'} to ${collection.name}`, 'success');
     } catch (error) {
@@ -34,7 +34,7 @@ export function CollectionView({ db, collection, toys, onBack, onMessage }: Coll
 
   async function remove(toy: ToyDoc) {
     try {
-      await removeToyFromCollection(db, collection.id, toy.id);
+      await removeToyFromCollection(db, toy.id, collection.id);
       onMessage(`Removed ${toy.title} from ${collection.name}`, 'success');
     } catch (error) {
       console.error('Removing a toy from a collection failed', error);

@@ -9,7 +9,8 @@ import { FlashMessage } from '../inventory/flash-message.js';
 import { useFlash } from '../inventory/use-flash.js';
 import { useLists, useSettings, useToys } from '../inventory/use-local-data.js';
 import { useUserDb } from '../inventory/use-user-db.js';
-import { addList } from '../settings/list-actions.js';
+import { addList } from '../../db/ops/lists.js';
+import { OpError } from '../../db/ops/errors.js';
 import { collectionLimitProblem } from '../settings/list-rules.js';
 import { CollectionView } from './collection-view.js';
 import '../inventory/inventory.css';
@@ -36,14 +37,14 @@ export function CollectionsPage() {
     if (!db || !collections) return;
     if (limitProblem) return showFlash(limitProblem, 'danger');
     try {
-      const result = await addList(db, 'collection', name, collections);
-      if (result.ok) {
-        showFlash(`Added collection ${name.trim()}`, 'success');
+      const added = await addList(db, 'collection', name);
+      if (added) {
+        showFlash(`Added collection ${added.name}`, 'success');
         setName('');
       }
     } catch (error) {
       console.error('Adding a collection failed', error);
-      showFlash('Something went wrong! Try again later!', 'danger');
+      showFlash(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
     }
   }
 

@@ -3,7 +3,8 @@ import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { savePhoto } from '../../sync/photos.js';
 import { Dialog } from './dialog.js';
 import { FlashMessage } from './flash-message.js';
-import { insertToy } from './toy-actions.js';
+import { addToy } from '../../db/ops/toys.js';
+import { OpError } from '../../db/ops/errors.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
 import { useFlash } from './use-flash.js';
 import type { LocalDb } from './use-local-data.js';
@@ -33,10 +34,10 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
     if (!values.title) return showFlash('Title is required', 'danger');
     try {
       const mediaId = await savePhoto(userId, values.photo);
-      await insertToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+      await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
     } catch (error) {
       console.error('Adding a toy failed', error);
-      return showFlash(ADD_FAILURE, 'danger');
+      return showFlash(error instanceof OpError ? error.message : ADD_FAILURE, 'danger');
     }
     onAdded(ADD_SUCCESS);
   }

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { UNCATEGORIZED_ID, type ToyDoc } from '../../../shared/schemas/docs.js';
 import { DEFAULT_FILTER, DEFAULT_SORT, filterToys, sortToys, type SortOrder, type ToyFilter } from '../../../shared/domain/toy-filters.js';
 import { PLANS } from '../../../shared/domain/plans.js';
+import { setTipsDismissed } from '../../db/ops/settings.js';
 import { Spinner } from '../../components/spinner.js';
 import { FlashMessage } from './flash-message.js';
 import { AddToyDialog } from './add-toy-dialog.js';
@@ -48,11 +49,7 @@ export function InventoryPage() {
     } catch {
       // Private mode without storage: the settings flag below still remembers it.
     }
-    void db?.settings
-      .findOne()
-      .exec()
-      .then((doc) => doc?.incrementalPatch({ tipsDismissed: true }))
-      .catch((error: unknown) => console.error('Could not store the tips flag', error));
+    if (db) void setTipsDismissed(db).catch((error: unknown) => console.error('Could not store the tips flag', error));
   }
 
   return (

@@ -6,7 +6,7 @@ import { EditIcon, TrashIcon } from '../../components/icons.js';
 import { savePhoto } from '../../sync/photos.js';
 import { Dialog } from './dialog.js';
 import { FlashMessage } from './flash-message.js';
-import { patchToy, removeToy, setToyFlag } from './toy-actions.js';
+import { deleteToy, setExcluded, setFavorite, updateToy } from '../../db/ops/toys.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
 import { ToyPhoto } from './toy-photo.js';
 import { useFlash } from './use-flash.js';
@@ -29,7 +29,7 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
 
   async function flag(which: 'excluded' | 'favorite', on: boolean) {
     try {
-      await setToyFlag(db, toy, which, on);
+      await (which === 'excluded' ? setExcluded : setFavorite)(db, toy.id, on);
     } catch (error) {
       console.error('Updating a toy failed', error);
       showFlash('Something went wrong! Try again later!', 'danger');
@@ -40,7 +40,7 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
     if (!values.title) return showFlash('Title is required', 'danger');
     try {
       const mediaId = values.photo ? await savePhoto(userId, values.photo) : toy.mediaId;
-      await patchToy(db, toy.id, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+      await updateToy(db, toy.id, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
       setMode('view');
       showFlash('Toy updated', 'success');
     } catch (error) {
@@ -51,7 +51,7 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
 
   async function remove() {
     try {
-      await removeToy(db, toy.id);
+      await deleteToy(db, toy.id);
       onDeleted(`${toy.title} was deleted`);
     } catch (error) {
       console.error('Deleting a toy failed', error);

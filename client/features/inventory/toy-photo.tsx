@@ -1,11 +1,13 @@
-import { usePhotoUrl } from './use-photo-url.js';
+import { useSession } from '../../app/session.js';
+import { usePhotoUrl } from '../../sync/use-photo-url.js';
 import { CameraIcon } from '../../components/icons.js';
 
 type ToyPhotoProps = { mediaId: string | null; alt: string; className?: string };
 
 /** A toy's photo from the local media cache (so it shows offline), or a neutral placeholder. */
 export function ToyPhoto({ mediaId, alt, className }: ToyPhotoProps) {
-  const url = usePhotoUrl(mediaId);
+  const { userId } = useSession();
+  const url = usePhotoUrl(mediaId, userId);
   if (!url) {
     return (
       <div className={['tr-photo tr-photo--empty', className].filter(Boolean).join(' ')} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>

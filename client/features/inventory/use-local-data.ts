@@ -2,17 +2,12 @@
 // nothing waits on the network. Shared by the inventory, collections, rotation and settings
 // screens (they all show the same toys and lists).
 import { useEffect, useMemo, useState } from 'react';
-import type { RxCollection } from 'rxdb';
 import { map, type Observable } from 'rxjs';
 import type { ListDoc, ListKind, RotationDoc, SettingsDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import type { ToyDatabase } from '../../db/database.js';
 
-/** The part of the user's RxDB database these screens use (structural, so any database with these collections fits). */
-export type LocalDb = {
-  toys: RxCollection<ToyDoc>;
-  lists: RxCollection<ListDoc>;
-  settings: RxCollection<SettingsDoc>;
-  rotations: RxCollection<RotationDoc>;
-};
+/** The signed-in user's database (type only: the database code loads after sign-in). */
+export type LocalDb = ToyDatabase;
 
 /** The latest value of an observable, or undefined until it first emits (or while source is null). */
 export function useObservable<T>(source: Observable<T> | null): T | undefined {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import { rotationMessage } from '../../../shared/domain/rotation.js';
 import type { ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -10,7 +9,9 @@ import { ToyPhoto } from '../inventory/toy-photo.js';
 import { useFlash } from '../inventory/use-flash.js';
 import { useRotations, useSettings, useToys } from '../inventory/use-local-data.js';
 import { useUserDb } from '../inventory/use-user-db.js';
-import { formatRotationDate, formatRotationTime, rotateToys } from './rotate.js';
+import { rotate as rotateLocally } from '../../db/ops/rotation.js';
+import { defaultSettings } from '../../db/ops/settings.js';
+import { formatRotationDate, formatRotationTime } from './rotation-format.js';
 import '../inventory/inventory.css';
 import './rotation.css';
 
@@ -21,7 +22,7 @@ const MIN_SPIN_MS = 400;
 export function RotationPage() {
   const { db, opening, guest } = useUserDb();
   const toys = useToys(db);
-  const settings = useSettings(db);
+  const settings = useSettings(db) ?? (db ? defaultSettings(db.userId) : undefined);
   const rotations = useRotations(db);
   const [busy, setBusy] = useState(false);
   const [flash, showFlash] = useFlash();
@@ -36,9 +37,9 @@ export function RotationPage() {
     setBusy(true);
     const started = Date.now();
     try {
-      const rotation = await rotateToys(db);
+      const { rotation, msg } = await rotateLocally(db);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, MIN_SPIN_MS - (Date.now() - started))));
-      showFlash(rotationMessage(rotation.toyIds.length) || 'An error occurred', rotation.toyIds.length ? 'success' : 'info');
+      showFlash(msg || 'An error occurred', rotation.toyIds.length ? 'success' : 'info');
     } catch (error) {
       console.error('Rotating failed', error);
       showFlash('An error occurred', 'danger');

@@ -4,7 +4,8 @@ import { Button } from '../../components/button.js';
 import { IconButton } from '../../components/icon-button.js';
 import { CheckIcon, CloseIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
 import type { LocalDb } from '../inventory/use-local-data.js';
-import { addList, deleteList, renameList } from './list-actions.js';
+import { addList, deleteList, renameList } from '../../db/ops/lists.js';
+import { OpError } from '../../db/ops/errors.js';
 
 type ListEditorProps = {
   db: LocalDb | null;
@@ -30,14 +31,15 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
     if (!db) return;
     if (addBlocked) return onMessage(addBlocked, 'danger');
     try {
-      const result = await addList(db, kind, name, lists);
-      if (result.ok) {
+      // Blank and duplicate names are ignored (spec section 5): addList answers null.
+      const added = await addList(db, kind, name);
+      if (added) {
         setName('');
-        onMessage(`Added ${noun} ${name.trim()}`, 'success');
+        onMessage(`Added ${noun} ${added.name}`, 'success');
       }
     } catch (error) {
       console.error(`Adding a ${noun} failed`, error);
-      onMessage('Something went wrong! Try again later!', 'danger');
+      onMessage(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
     }
   }
 
@@ -45,7 +47,7 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
     event.preventDefault();
     if (!db || !editing) return;
     try {
-      await renameList(db, editing.id, editing.name, lists);
+      await renameList(db, editing.id, editing.name);
       setEditing(null);
     } catch (error) {
       console.error(`Renaming a ${noun} failed`, error);
@@ -57,7 +59,7 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
     if (!db) return;
     setConfirming(null);
     try {
-      await deleteList(db, list);
+      await deleteList(db, list.id);
       onMessage(`Deleted ${noun} ${list.name}`, 'success');
     } catch (error) {
       console.error(`Deleting a ${noun} failed`, error);

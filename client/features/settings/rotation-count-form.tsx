@@ -3,6 +3,8 @@ import { maxRotationToysNumber } from '../../../shared/domain/rotation.js';
 import type { SettingsDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/fields.js';
+import { OpError } from '../../db/ops/errors.js';
+import { setRotationCount } from '../../db/ops/settings.js';
 import type { LocalDb } from '../inventory/use-local-data.js';
 
 type RotationCountFormProps = {
@@ -32,14 +34,13 @@ export function RotationCountForm({ db, settings, toys, onMessage }: RotationCou
     const next = Number(value);
     // Spec section 5: sent only if different from the current value.
     if (next === current) return;
+    if (!db) return;
     try {
-      const doc = await db?.settings.findOne().exec();
-      if (!doc) throw new Error('Settings have not arrived yet');
-      await doc.incrementalPatch({ rotationToysNumber: next });
+      await setRotationCount(db, next);
       onMessage(`Rotation number updated: ${next} ${next === 1 ? 'toy' : 'toys'} per rotation.`, 'success');
     } catch (error) {
       console.error('Saving the rotation number failed', error);
-      onMessage('An error occurred', 'danger');
+      onMessage(error instanceof OpError ? error.message : 'An error occurred', 'danger');
     }
   }
 

@@ -1,6 +1,7 @@
 import { PLANS } from '../../../shared/domain/plans.js';
 import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
 import { Spinner } from '../../components/spinner.js';
+import { defaultSettings } from '../../db/ops/settings.js';
 import { FlashMessage } from '../inventory/flash-message.js';
 import { useFlash } from '../inventory/use-flash.js';
 import { useLists, useSettings, useToys } from '../inventory/use-local-data.js';
@@ -20,7 +21,8 @@ const GUEST_CATEGORIES: ListDoc[] = [
 export function SettingsPage() {
   const { db, opening, guest } = useUserDb();
   const toys = useToys(db) ?? [];
-  const settings = useSettings(db);
+  // Until the first sync brings the server's settings, show the defaults a new account gets.
+  const settings = useSettings(db) ?? (db ? defaultSettings(db.userId) : undefined);
   const categories = useLists(db, 'category');
   const collections = useLists(db, 'collection') ?? [];
   const [flash, showFlash] = useFlash();

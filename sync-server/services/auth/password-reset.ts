@@ -18,6 +18,7 @@ export async function requestPasswordReset(
   if (user) {
     const token = newToken(); // 256 random bits; only the hash is stored
     const now = deps.now();
+    await deps.db.deleteFrom('password_resets').where('user_id', '=', user.id).where('expires_at', '<=', now).execute();
     await deps.db
       .insertInto('password_resets')
       .values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })

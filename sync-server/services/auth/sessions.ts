@@ -9,9 +9,14 @@ import { sessionExpiresAt } from '../../../shared/domain/session.js';
  */
 export const RENEW_GRACE_MS = 60 * 1000;
 
-/** Opens a session for the user; the token is returned once and only its hash is stored. */
+/**
+ * Opens a session for the user; the token is returned once and only its hash is stored.
+ * The user's ended sessions are dropped on the way (an indexed delete), so renewals every two
+ * hours do not pile up rows between runs of the daily cleanup.
+ */
 export async function createSession(db: DB, userId: string, now: number): Promise<string> {
   const token = newToken();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
   await db
     .insertInto('sessions')
     .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: sessionExpiresAt(now) })

@@ -11,6 +11,14 @@ export type UsersTable = {
   stripe_customer_id: string | null;
   created_at: number;
   last_active_at: number;
+  // Billing (migration 0050): the subscription last seen from Stripe, for webhooks only.
+  subscription_id: Generated<string | null>;
+  subscription_status: Generated<string | null>;
+  /** When billing last changed `plan` (server clock, epoch ms). */
+  plan_updated_at: Generated<number | null>;
+  /** Stripe `created` (epoch ms) of the last invoice event applied; older ones are ignored. */
+  invoice_event_at: Generated<number | null>;
+  payment_failed: Generated<number>;
 };
 
 export type SessionsTable = {
@@ -47,6 +55,14 @@ export type MediaTable = {
   width: number;
   height: number;
   created_at: number;
+};
+
+export type StripeEventsTable = {
+  id: string;
+  type: string;
+  /** Stripe's event time, epoch ms. */
+  created: number;
+  processed_at: number;
 };
 
 export type ChangeClockTable = { id: number; value: number };
@@ -113,6 +129,7 @@ export type Database = {
   lists: ListsTable;
   toys: ToysTable;
   rotations: RotationsTable;
+  stripe_events: StripeEventsTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -129,3 +129,26 @@ export async function snapshot(db: ToyDatabase): Promise<Record<string, unknown[
   }
   return out;
 }
+
+/** A fresh live session for the user (what a sign-in or a token renewal gives). */
+export async function newSession(server: TestServer, userId: string): Promise<string> {
+  const { newToken, hashToken } = await import('../../sync-server/lib/tokens.js');
+  const token = newToken();
+  const now = server.t.deps.now();
+  await server.t.db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + 7_140_000 })
+    .execute();
+  return token;
+}
+
+/** A fetch with a switch: network.up = false makes every request fail like a dropped network. */
+export function switchableFetch(log: { method: string; url: string }[] = []) {
+  const network = { up: true };
+  const fetchImpl: typeof fetch = async (input, init) => {
+    if (!network.up) throw new TypeError('fetch failed: network is down');
+    log.push({ method: init?.method ?? 'GET', url: String(input) });
+    return fetch(input, init);
+  };
+  return { network, fetch: fetchImpl, log };
+}

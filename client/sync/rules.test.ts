@@ -1,0 +1,144 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TOYS_LIMIT_MESSAGE } from '../../shared/domain/plans.js';
+import { addList, addToy, addToysToCollection, deleteList, deleteToy, removeToyFromCollection, updateToy } from '../db/ops/index.js';
+import { enableDevMode, eventually, newUser, openDevice, snapshot, startTestServer, type Device, type TestServer } from './test-support.js';
+
+enableDevMode();
+
+let server: TestServer;
+let devices: Device[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.close());
+afterEach(async () => {
+  for (const device of devices) await device.close();
+  devices = [];
+});
+
+async function pair(plan: 'free' | 'paid' = 'free') {
+  const user = await newUser(server, plan);
+  const a = await openDevice(server, user, { label: 'a' });
+  const b = await openDevice(server, user, { label: 'b' });
+  devices.push(a, b);
+  await converge(a, b);
+  return { user, a, b };
+}
+
+async function converge(...all: Device[]) {
+  for (const device of all) device.online();
+  await eventually(async () => {
+    for (const device of all) await device.sync!.awaitInSync();
+    const states = await Promise.all(all.map((d) => snapshot(d.db)));
+    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
+  });
+}
+
+/** Both devices go offline, each runs its edits, then both reconnect (a first, then b). */
+async function concurrently(a: Device, b: Device, editA: () => Promise<unknown>, editB: () => Promise<unknown>) {
+  await a.offline();
+  await b.offline();
+  await editA();
+  await editB();
+  a.online();
+  await a.sync!.awaitInSync();
+  await converge(a, b);
+}
+
+const toyOn = async (device: Device, id: string) => (await device.db.toys.findOne(id).exec())?.toMutableJSON() ?? null;
+
+describe('conflict rules, end to end', () => {
+  it('a field changed on one side only keeps that change (both sides, different fields)', async () => {
+    const { a, b } = await pair();
+    const toy = await addToy(a.db, { title: 'Kite' });
+    await converge(a, b);
+    await concurrently(a, b, () => updateToy(a.db, toy.id, { caption: 'red' }), () => updateToy(b.db, toy.id, { location: 'attic' }));
+    expect(await toyOn(a, toy.id)).toMatchObject({ title: 'Kite', caption: 'red', location: 'attic' });
+  });
+
+  it('the same field changed on both sides takes the later write as the server received it', async () => {
+    const { a, b } = await pair();
+    const toy = await addToy(a.db, { title: 'Kite' });
+    await converge(a, b);
+    // b's change is written later on the clock, but a reaches the server later: a wins.
+    await a.offline();
+    await b.offline();
+    await updateToy(a.db, toy.id, { title: 'From A' });
+    await updateToy(b.db, toy.id, { title: 'From B' });
+    b.online();
+    await b.sync!.awaitInSync();
+    await converge(a, b);
+    expect((await toyOn(b, toy.id))?.title).toBe('From A');
+  });
+
+  it('a delete beats a concurrent edit, whichever arrives first, and stays deleted', async () => {
+    const { a, b } = await pair();
+    const first = await addToy(a.db, { title: 'One' });
+    const second = await addToy(a.db, { title: 'Two' });
+    await converge(a, b);
+    await concurrently(a, b, () => deleteToy(a.db, first.id), () => updateToy(b.db, first.id, { title: 'Edited' }));
+    await concurrently(a, b, () => updateToy(a.db, second.id, { title: 'Edited' }), () => deleteToy(b.db, second.id));
+    for (const device of [a, b]) {
+      expect(await toyOn(device, first.id)).toBeNull();
+      expect(await toyOn(device, second.id)).toBeNull();
+    }
+    await updateToy(a.db, first.id, { title: 'again' }).catch(() => {}); // nothing to edit locally
+    await converge(a, b);
+    expect(await toyOn(b, first.id)).toBeNull();
+  });
+
+  it("a toy's collections merge as sets, and so do the lists of categories and collections", async () => {
+    const { a, b } = await pair('paid');
+    const c1 = (await addList(a.db, 'collection', 'Bath'))!;
+    const c2 = (await addList(a.db, 'collection', 'Car'))!;
+    const toy = await addToy(a.db, { title: 'Duck', collectionIds: [c1.id] });
+    await converge(a, b);
+    await concurrently(
+      a,
+      b,
+      async () => {
+        await addToysToCollection(a.db, [toy.id], c2.id);
+        await addList(a.db, 'category', 'Plush');
+      },
+      async () => {
+        await removeToyFromCollection(b.db, toy.id, c1.id);
+        await addList(b.db, 'category', 'Wooden');
+        await addList(b.db, 'collection', 'Garden');
+      },
+    );
+    expect((await toyOn(a, toy.id))?.collectionIds).toEqual([c2.id]);
+    const names = (await a.db.lists.find().exec()).map((l) => l.name).sort();
+    expect(names).toEqual(['Bath', 'Car', 'Garden', 'Plush', 'Uncategorized', 'Wooden']);
+  });
+
+  it('deleting a category on one device while another files a toy under it ends in Uncategorized', async () => {
+    const { a, b } = await pair();
+    const cat = (await addList(a.db, 'category', 'Cars'))!;
+    const toy = await addToy(a.db, { title: 'Truck' });
+    await converge(a, b);
+    await concurrently(a, b, () => deleteList(a.db, cat.id), () => updateToy(b.db, toy.id, { categoryId: cat.id }));
+    expect((await toyOn(a, toy.id))?.categoryId).toBe('uncategorized');
+  });
+});
+
+describe('plan limits on push', () => {
+  it('a toy past the limit is refused, rolled back on the device, and the reason shown', async () => {
+    const { user, a, b } = await pair();
+    const now = Date.now();
+    await server.t.db
+      .insertInto('toys')
+      .values(Array.from({ length: 99 }, (_, i) => ({ user_id: user.userId, id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now, seq: 0 })))
+      .execute();
+    await concurrently(a, b, () => addToy(a.db, { title: 'Hundredth' }), () => addToy(b.db, { title: 'One too many' }));
+    await eventually(async () => {
+      expect(b.sync!.getStatus().error).toBe(TOYS_LIMIT_MESSAGE);
+      expect(await b.db.toys.count().exec()).toBe(100);
+    });
+    const titles = (await b.db.toys.find().exec()).map((t) => t.title);
+    expect(titles).toContain('Hundredth');
+    expect(titles).not.toContain('One too many');
+    const stored = await server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    expect(stored).toHaveLength(100);
+    expect(stored.map((r) => r.title)).not.toContain('One too many');
+  });
+});

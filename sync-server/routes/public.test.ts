@@ -1,5 +1,8 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../shared/schemas/support.js';
 import { TOO_MANY_ATTEMPTS } from '../services/rate-limit.js';
@@ -132,6 +135,21 @@ describe('form rate limit', () => {
     expect(await stored()).toHaveLength(5);
     // Another address is not affected.
     expect((await send('/api/public/contactus', { email: 'p9@example.com', message: 'hi' }, '203.0.113.10')).status).toBe(200);
+  });
+
+  it('over real HTTP, keys on the socket address', async () => {
+    const body = (i: number) => jsonRequest('POST', { email: `n${i}@example.com`, message: 'hi' });
+    for (let i = 0; i < 5; i++) expect((await t.app.request('/api/public/contactus', body(i))).status).toBe(200);
+    expect((await t.app.request('/api/public/contactus', body(5))).status).toBe(429); // in process: 'unknown'
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      const res = await fetch(`http://127.0.0.1:${port}/api/public/contactus`, body(6));
+      expect(res.status).toBe(200); // 127.0.0.1 has its own budget
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('limits one sender email across addresses', async () => {

@@ -19,7 +19,7 @@ export const RATE_LIMITS = {
   loginFailuresPerIp: { points: 50, seconds: 15 * MINUTE },
   // Caps guessing one account from many addresses; high, so nobody can lock a parent out cheaply.
   loginFailuresPerEmail: { points: 100, seconds: HOUR },
-  registerPerIp: { points: 20, seconds: HOUR },
+  registerPerIp: { points: 30, seconds: HOUR },
   registerPerEmail: { points: 5, seconds: HOUR },
   forgotPerIp: { points: 20, seconds: 15 * MINUTE },
   forgotPerEmail: { points: 5, seconds: HOUR },

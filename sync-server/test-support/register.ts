@@ -31,7 +31,7 @@ export type Registered = { token: string; userId: string; email: string; passwor
 /**
  * Registers a new account through the real API (captcha, scrypt and all) and returns its
  * session. Each call costs ~0.7 s of scrypt: reuse users within a test file where you can.
- * (One app allows 20 registrations an hour from one address; in-process requests share one.)
+ * (One app allows 30 registrations an hour from one address; in-process requests share one.)
  */
 export async function registerThroughApi(
   app: App,

@@ -28,11 +28,10 @@ describe('mergeDocs', () => {
     expect(mergeDocs(master, base, incoming, rules).tags).toEqual(['server', 'client']);
   });
 
-  it('unions set fields and takes incoming scalars when the client had no base', () => {
-    const master = { ...base, tags: ['x', 'server'], caption: 'kept?' };
-    const merged = mergeDocs(master, undefined, { ...base, tags: ['client'], caption: 'new' }, rules);
-    expect(merged.tags).toEqual(['x', 'server', 'client']);
-    expect(merged.caption).toBe('new');
+  it('keeps the stored state when a create is replayed after later edits (no base), but a delete still wins', () => {
+    const master = { ...base, tags: ['server'], caption: 'edited later' };
+    expect(mergeDocs(master, undefined, base, rules)).toEqual(master);
+    expect(mergeDocs(master, undefined, { ...base, _deleted: true }, rules)._deleted).toBe(true);
   });
 
   it('ignores server-owned and immutable fields from the client', () => {

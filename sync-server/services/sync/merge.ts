@@ -39,22 +39,23 @@ function mergeSet(master: unknown[], base: unknown[], incoming: unknown[]): unkn
  *   received it);
  * - a delete on either side wins over any edit;
  * - set fields merge as sets: what either side added or removed since `assumed` holds.
- * Without `assumed` (the client believed the document new) every incoming field is a change,
- * and set fields are the union of both.
+ * Without `assumed` the client believed the document new, yet it is stored: that is a create
+ * replayed after its answer was lost (ids are random UUIDs, or derived from a list's name),
+ * possibly after later edits, so the stored state wins; only a delete still wins.
  */
 export function mergeDocs(master: Doc | undefined, assumed: Doc | undefined, incoming: Doc, rules: MergeRules = {}): Doc {
   const setFields = new Set(rules.setFields ?? []);
   const serverFields = new Set(rules.serverFields ?? []);
   const immutable = new Set(rules.immutableFields ?? []);
   if (!master) return { ...incoming };
+  if (!assumed) return { ...master, _deleted: master._deleted || incoming._deleted };
   const merged: Doc = { ...master };
   for (const key of Object.keys(incoming)) {
     if (key === '_deleted' || serverFields.has(key) || immutable.has(key)) continue;
     const value = incoming[key];
     if (setFields.has(key)) {
-      const base = assumed ? toArray(assumed[key]) : [];
-      merged[key] = mergeSet(toArray(master[key]), base, toArray(value));
-    } else if (!assumed || !sameValue(value, assumed[key])) {
+      merged[key] = mergeSet(toArray(master[key]), toArray(assumed[key]), toArray(value));
+    } else if (!sameValue(value, assumed[key])) {
       merged[key] = value;
     }
   }

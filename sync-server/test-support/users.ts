@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../context.js';
 import { newToken, hashToken } from '../lib/tokens.js';
 import { createUserDefaults } from '../services/user-defaults.js';
-
-const SESSION_MS = 7_140_000;
+import { SESSION_LIFETIME_MS } from '../../shared/domain/session.js';
 
 /**
  * Inserts a user with default settings and a live session straight into the database, for
@@ -34,7 +33,7 @@ export async function seedUser(
     await createUserDefaults(trx, userId, now);
     await trx
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_MS })
+      .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_LIFETIME_MS })
       .execute();
   });
   return { userId, token, email };

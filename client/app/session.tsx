@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, apiJson } from './api';
 import {
@@ -129,9 +129,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     const current = readStoredSession(storage());
     clearUser(storage());
-    setNeedsSignIn(false);
-    refresh();
-    navigate('/login');
+    // One transition for both: react-router renders navigations as transitions, and a signed-out
+    // render at the old path would let its guard redirect elsewhere first.
+    startTransition(() => {
+      setNeedsSignIn(false);
+      refresh();
+      navigate('/login');
+    });
     if (current.token && navigator.onLine) {
       apiJson('/api/auth/logout', { method: 'POST', token: current.token }).catch(() => undefined);
     }
@@ -148,8 +152,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signInAgain = useCallback(() => {
     clearAuth(storage());
-    refresh();
-    navigate('/login');
+    startTransition(() => {
+      refresh();
+      navigate('/login');
+    });
   }, [navigate, refresh]);
 
   const onLogout = useCallback((handler: LogoutHandler) => {

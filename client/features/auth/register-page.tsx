@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText } from '../../app/api';
 import { useSession } from '../../app/session';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { useTimedMessage } from '../../components/use-timed-message';
@@ -63,6 +64,8 @@ export function RegisterPage() {
           name="password"
           autoComplete="new-password"
           required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

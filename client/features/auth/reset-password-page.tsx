@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/alert';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
 import { useTimedMessage } from '../../components/use-timed-message';
@@ -61,6 +62,8 @@ export function ResetPasswordPage() {
           name="password"
           autoComplete="new-password"
           required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters.`}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />

@@ -36,5 +36,4 @@ export function deletionRequestIsSendable(email: string, deleteAccount: boolean)
   return trimmed !== '' && trimmed.includes('@') && deleteAccount;
 }
 
-export const EMAIL_MAX = 500;
-export const MESSAGE_MAX = 1000;
+export { CONTACT_EMAIL_MAX as EMAIL_MAX, CONTACT_MESSAGE_MAX as MESSAGE_MAX } from '../../../shared/schemas/support';

@@ -1,0 +1,126 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+// Builds the client when it is stale (always on CI), starts the real server on a free
+// loopback port with a throwaway DATA_DIR (mail goes to DATA_DIR/outbox), and hands the
+// address to the tests through vitest's provide/inject.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+const repo = path.resolve(import.meta.dirname, '..');
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+function buildIfStale(): void {
+  const index = path.join(repo, 'dist/index.html');
+  const sources = ['client', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repo, p));
+  const stale =
+    Boolean(process.env.CI) ||
+    process.env.E2E_BUILD === '1' ||
+    !fs.existsSync(index) ||
+    !fs.existsSync(path.join(repo, 'dist/sw.js')) ||
+    Math.max(...sources.map(newestMtime)) > fs.statSync(index).mtimeMs;
+  if (!stale) return;
+  console.log('[e2e] building the client (vite build)…');
+  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: repo,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('vite build failed');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
+}
+
+export default async function setup(project: TestProject) {
+  buildIfStale();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = fs.openSync(path.join(dataDir, 'server.log'), 'a');
+  const child = spawn(process.execPath, [path.join(repo, 'node_modules/tsx/dist/cli.mjs'), 'sync-server/index.ts'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      // Unset (empty counts as unset): mail to the outbox, no Stripe, SQLite.
+      SMTP_URL: '',
+      SUPPORT_EMAIL: '',
+      DATABASE_URL: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      STRIPE_PRICE_PREMIUM: '',
+      STRIPE_API_URL: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', logFile, logFile],
+  });
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    console.error(fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8'));
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 6000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      child.kill('SIGTERM');
+    });
+    fs.closeSync(logFile);
+    if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

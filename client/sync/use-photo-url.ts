@@ -19,5 +19,7 @@ export function usePhotoUrl(mediaId: string | null | undefined, userId: string |
     if (objectUrl) URL.revokeObjectURL(objectUrl);
   }, [objectUrl]);
   if (!mediaId) return null;
+  // undefined: the local lookup has not answered yet; asking the server now would 404 (or fail offline) for a photo still waiting to upload.
+  if (row === undefined) return null;
   return objectUrl ?? `/api/media/${mediaId}`;
 }

@@ -48,7 +48,7 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
       <FlashMessage flash={flash} />
       <ToyForm
         categories={categories}
-        submitLabel="Add toy"
+        submitLabel="Save toy"
         onPickError={(message) => showFlash(message, 'danger')}
         onSubmit={add}
       />

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { PAYMENT_FAILED_NOTICE, type ProductStatus } from '../../../shared/schemas/billing';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { loadBillingPortalUrl, storedToken } from './billing-api';
+import { useProductStatus } from './use-product-status';
+
+/**
+ * Shown while the last invoice failed (invoice.payment_failed): a persistent warning with a
+ * way to fix the card in Stripe's billing portal. Renders nothing otherwise.
+ */
+export function PaymentNotice() {
+  const { status } = useProductStatus();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  const openPortal = async () => {
+    const token = storedToken();
+    if (!token) return;
+    setBusy(true);
+    setError('');
+    const result = await loadBillingPortalUrl(token);
+    if ('url' in result) {
+      window.location.assign(result.url);
+      return; // keep the button busy while the browser leaves
+    }
+    setBusy(false);
+    setError(result.error);
+  };
+
+  return <PaymentNoticeView status={status} busy={busy} error={error} onOpenPortal={() => void openPortal()} />;
+}
+
+type ViewProps = { status: ProductStatus | null; busy: boolean; error: string; onOpenPortal: () => void };
+
+/** The notice itself, without data loading (rendered directly by tests). */
+export function PaymentNoticeView({ status, busy, error, onOpenPortal }: ViewProps) {
+  if (!status?.paymentFailed) return null;
+  return (
+    <Alert variant="warning" className="payment-notice">
+      <p>{PAYMENT_FAILED_NOTICE}</p>
+      <Button size="small" busy={busy} onClick={onOpenPortal}>
+        Open billing portal
+      </Button>
+      {error && (
+        <p className="payment-notice__error" role="alert">
+          {error}
+        </p>
+      )}
+    </Alert>
+  );
+}

@@ -19,6 +19,8 @@ export type SyncStatus = {
   lastSyncedAt: number | null;
   /** A message for the parent, e.g. a plan limit the server refused a change for. */
   error?: string;
+  /** While photos upload: how many of this pass are done. */
+  upload?: { total: number; done: number };
 };
 
 export type SyncOptions = {
@@ -57,6 +59,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   let uploading = false;
   let pendingPhotoCount = 0;
   let notice: string | undefined;
+  let upload: SyncStatus['upload'];
   const pendingDocs = new Set<string>();
   const active: Record<string, boolean> = {};
   const cleanups: (() => void)[] = [];
@@ -71,6 +74,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
     if (state === 'online' && pendingDocs.size === 0) lastSyncedAt = Date.now();
     const next: SyncStatus = { state, pending: pendingDocs.size + pendingPhotoCount, lastSyncedAt };
     if (notice) next.error = notice;
+    if (upload) next.upload = upload;
     status.next(next);
   }
 
@@ -93,7 +97,9 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   const pullStreams = {} as Record<SyncCollection, Subject<RxReplicationPullStreamItem<any, SyncCheckpoint>>>;
   const replications = {} as SyncHandle['replications'];
 
-  for (const name of SYNC_COLLECTIONS) {
+  // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
+  const names = SYNC_COLLECTIONS.filter((name) => name in db.collections);
+  for (const name of names) {
     const stream$ = new Subject<RxReplicationPullStreamItem<any, SyncCheckpoint>>();
     pullStreams[name] = stream$;
     const collection = db.collections[name];
@@ -165,7 +171,10 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   const uploader = createPhotoUploader({
     userId: db.userId,
     http,
-    onProgress: () => {},
+    onProgress: (progress) => {
+      upload = progress.currentId ? { total: progress.total, done: progress.done } : undefined;
+      emit();
+    },
     onAuthError: pauseForAuth,
     onNotice: (message) => {
       notice = message;
@@ -195,7 +204,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   cleanups.push(() => photoWatch.unsubscribe());
 
   function resyncAll(): void {
-    for (const name of SYNC_COLLECTIONS) pullStreams[name].next('RESYNC');
+    for (const name of names) pullStreams[name].next('RESYNC');
   }
 
   function openStream(): void {

@@ -102,7 +102,7 @@ export async function newUser(server: TestServer, plan: 'free' | 'paid' = 'free'
 }
 
 /** Waits until `check` passes (polling), or fails with its last error. */
-export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000): Promise<void> {
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 10_000, intervalMs = 25): Promise<void> {
   const start = Date.now();
   for (;;) {
     try {
@@ -110,7 +110,7 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
       return;
     } catch (error) {
       if (Date.now() - start > timeoutMs) throw error;
-      await new Promise((r) => setTimeout(r, 25));
+      await new Promise((r) => setTimeout(r, intervalMs));
     }
   }
 }
@@ -119,6 +119,7 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
 export async function snapshot(db: ToyDatabase): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const name of ['toys', 'lists', 'settings', 'rotations'] as const) {
+    if (!(name in db.collections)) continue;
     const docs = await db.collections[name].find().exec();
     out[name] = docs
       .map((doc) => {

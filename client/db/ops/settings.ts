@@ -10,6 +10,7 @@ export function defaultSettings(userId: string): SettingsDoc {
 }
 
 export async function getSettings(db: ToyDatabase): Promise<SettingsDoc> {
+  if (!('settings' in db.collections)) return defaultSettings(db.userId); // a test's reduced database
   const doc = await db.settings.findOne(db.userId).exec();
   return doc ? (doc.toMutableJSON() as SettingsDoc) : defaultSettings(db.userId);
 }

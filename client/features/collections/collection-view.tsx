@@ -44,10 +44,10 @@ export function CollectionView({ db, collection, toys, onBack, onMessage }: Coll
 
   return (
     <section aria-labelledby="collection-title">
+      <Button variant="ghost" size="small" icon={<ChevronLeftIcon size={18} />} onClick={onBack}>
+        All collections
+      </Button>
       <div className="tr-collection-head">
-        <Button variant="ghost" size="small" icon={<ChevronLeftIcon size={18} />} onClick={onBack}>
-          All collections
-        </Button>
         <h2 id="collection-title" className="tr-collection-head__title">
           {collection.name}
         </h2>

@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, signIn, type Account } from './support/accounts';
+import { launchBrowser, newDevice, type Device } from './support/browser';
+import { CollectionsPageModel } from './pages/collections-page';
+import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { screenshot } from './pages/screenshots';
+
+let browser: Browser;
+let account: Account;
+let device: Device;
+let collections: CollectionsPageModel;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await createAccount('collections');
+  device = await newDevice(browser, 'desktop');
+  await signIn(device.page, account, '/inventory');
+  const inventory = new InventoryPageModel(device.page);
+  await inventory.goto();
+  for (const [title, color] of [
+    ['Rubber duck', [240, 200, 40]],
+    ['Boat', [30, 90, 200]],
+    ['Picture book', [160, 40, 120]],
+  ] as const) {
+    await inventory.addToyAndWait({ title, photo: makePng(400, 300, [...color]) });
+  }
+  collections = new CollectionsPageModel(device.page);
+  await collections.goto();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('collections', () => {
+  it('creates collections up to the free plan limit, ignoring blanks and duplicates', async () => {
+    await device.page.getByText('No collections yet').waitFor();
+    await collections.create('Bath time');
+    await collections.card('Bath time').waitFor();
+    await collections.create('   ');
+    await collections.create('bath TIME');
+    await collections.create('Bedtime');
+    await collections.create('Travel bag');
+    await collections.card('Travel bag').waitFor();
+    expect(await device.page.getByRole('list', { name: 'Collections' }).getByRole('listitem').count()).toBe(3);
+    await collections.create('Garden');
+    await collections.flash.filter({ hasText: 'Free account can have up to 3 collections.' }).waitFor();
+    expect(await collections.card('Garden').count()).toBe(0);
+    await expect.poll(() => collections.card('Bath time').textContent()).toContain('0 toys');
+  });
+
+  it('adds toys through the searchable add window and removes them', async () => {
+    await collections.open('Bath time');
+    await device.page.getByText('This collection is empty').waitFor();
+
+    // Nothing selected: nothing happens and the window stays open.
+    await device.page.getByRole('button', { name: 'Add toys to Bath time' }).click();
+    const dialog = device.page.getByRole('dialog', { name: 'Add toys to Bath time' });
+    await dialog.getByRole('button', { name: 'Add selected' }).click();
+    await device.page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByLabel('Search toys').fill('BOA');
+    expect(await dialog.locator('.tr-pick__item').allTextContents()).toEqual(['Boat']);
+    await dialog.getByLabel('Search toys').fill('');
+    await dialog.getByLabel('Rubber duck').check();
+    await dialog.getByLabel('Boat').check();
+    await screenshot(device.page, 'collections-add', 'desktop');
+    await dialog.getByRole('button', { name: 'Add selected' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => collections.members('Bath time').allTextContents()).toEqual(['Boat', 'Rubber duck']);
+
+    // The add window lists only toys not in the collection.
+    await device.page.getByRole('button', { name: 'Add toys to Bath time' }).click();
+    expect(await dialog.locator('.tr-pick__item').allTextContents()).toEqual(['Picture book']);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await screenshot(device.page, 'collections-open', 'desktop');
+    await collections.remove('Bath time', 'Boat');
+    await expect.poll(() => collections.members('Bath time').allTextContents()).toEqual(['Rubber duck']);
+    await device.page.getByRole('button', { name: 'All collections' }).click();
+    await expect.poll(() => collections.card('Bath time').textContent()).toContain('1 toy');
+    await screenshot(device.page, 'collections', 'desktop');
+  });
+
+  it('shows the collection on the toy and looks right on a phone', async () => {
+    const inventory = new InventoryPageModel(device.page);
+    await inventory.goto();
+    const detail = await inventory.openToy('Rubber duck');
+    await detail.getByText('Bath time').waitFor();
+    await inventory.closeDialog();
+
+    const phone = await newDevice(browser, 'phone');
+    await signIn(phone.page, account, '/baskets');
+    const model = new CollectionsPageModel(phone.page);
+    await model.goto();
+    await model.card('Bath time').waitFor();
+    await screenshot(phone.page, 'collections', 'phone');
+    await model.open('Bath time');
+    await screenshot(phone.page, 'collections-open', 'phone');
+    await phone.context.close();
+    expect(device.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, signIn, type Account } from './support/accounts';
+import { launchBrowser, newDevice, type Device } from './support/browser';
+import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { RotationPageModel } from './pages/rotation-page';
+import { SettingsPageModel } from './pages/settings-page';
+import { screenshot } from './pages/screenshots';
+
+let browser: Browser;
+let account: Account;
+let device: Device;
+let rotation: RotationPageModel;
+const TITLES = ['Kite', 'Drum', 'Puzzle', 'Yo-yo', 'Robot', 'Doll'];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await createAccount('rotation');
+  device = await newDevice(browser, 'desktop');
+  await signIn(device.page, account, '/inventory');
+  const inventory = new InventoryPageModel(device.page);
+  await inventory.goto();
+  for (const [index, title] of TITLES.entries()) {
+    await inventory.addToyAndWait({ title, photo: makePng(320, 240, [40 * index, 200 - 30 * index, 120]) });
+  }
+  // Kite always comes out, Drum never.
+  let detail = await inventory.openToy('Kite');
+  await detail.locator('label', { hasText: 'Kept in rotation' }).click();
+  await detail.getByRole('switch', { name: 'Kept in rotation', checked: true }).waitFor({ state: 'attached' });
+  await inventory.closeDialog();
+  detail = await inventory.openToy('Drum');
+  await detail.locator('label', { hasText: 'Excluded from rotation' }).click();
+  await detail.getByRole('switch', { name: 'Excluded from rotation', checked: true }).waitFor({ state: 'attached' });
+  await inventory.closeDialog();
+
+  const settings = new SettingsPageModel(device.page);
+  await settings.goto();
+  await settings.setRotationCount(2);
+  await settings.flash.filter({ hasText: 'Rotation number updated' }).waitFor();
+  rotation = new RotationPageModel(device.page);
+  await rotation.goto();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('rotation', () => {
+  it('starts with no rotation', async () => {
+    await expect.poll(() => rotation.lastDate.textContent()).toBe('Not rotated yet');
+    await device.page.getByText('No toys out yet').waitFor();
+  });
+
+  it('rotates: kept toys always in, excluded never, the date in the frame, a 5 s message', async () => {
+    const seen = new Set<string>();
+    for (let round = 0; round < 4; round++) {
+      await rotation.rotate();
+      await expect.poll(async () => (await rotation.outTitles()).length).toBe(3);
+      const titles = await rotation.outTitles();
+      expect(titles[0]).toBe('Kite');
+      expect(titles).not.toContain('Drum');
+      titles.forEach((title) => seen.add(title));
+      if (round === 0) await screenshot(device.page, 'rotation', 'desktop');
+    }
+    expect(seen.size).toBeGreaterThan(3); // random picks differ between rounds
+    const today = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());
+    expect(await rotation.lastDate.textContent()).toBe(today);
+    expect(await rotation.flash.textContent()).toMatch(/^Toys rotated: 3 toys are out now\.$/);
+    // The list is numbered.
+    expect(await device.page.locator('ol.tr-rotated > li .tr-rotated__number').allTextContents()).toEqual(['1', '2', '3']);
+    // History: newest first, up to five.
+    expect(await device.page.getByRole('region', { name: 'Recent rotations' }).getByRole('listitem').count()).toBe(4);
+    await rotation.flash.waitFor({ state: 'detached', timeout: 7000 });
+  });
+
+  it('keeps the rotation after a reload and looks right on a phone', async () => {
+    const before = await rotation.outTitles();
+    await rotation.goto();
+    await expect.poll(() => rotation.outTitles()).toEqual(before);
+    const phone = await newDevice(browser, 'phone');
+    await signIn(phone.page, account, '/rotation');
+    const model = new RotationPageModel(phone.page);
+    await model.goto();
+    await expect.poll(() => model.outTitles()).toEqual(before);
+    await screenshot(phone.page, 'rotation', 'phone');
+    await phone.context.close();
+    expect(device.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+import { serve } from '@hono/node-server';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../sync-server/app.js';
+import type { AppDeps } from '../sync-server/context.js';
+import { openDatabase, type DB } from '../sync-server/db/database.js';
+import { readEnv } from '../sync-server/env.js';
+import { ChangeFeed } from '../sync-server/services/change-feed.js';
+import { createMailer } from '../sync-server/services/mailer.js';
+import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../sync-server/test-support/fake-stripe.js';
+import { seedUser } from '../sync-server/test-support/users.js';
+import { launchBrowser } from './support/browser';
+
+// Upgrade in a real browser: Pricing -> Upgrade -> (fake) Stripe Checkout -> signed webhook ->
+// the app shows Premium and 500 toys. The shared e2e server runs with payments off, so this
+// file serves the same built client from a server of its own, with Stripe pointed at the fake.
+
+const WEBHOOK_SECRET = 'whsec_e2e';
+const PRICE = 'price_premium_e2e';
+
+/** The client build global-setup made (the newest complete one in e2e/.build). */
+function builtClientDir(): string {
+  const root = path.resolve(import.meta.dirname, '.build');
+  const builds = fs
+    .readdirSync(root)
+    .map((name) => path.join(root, name))
+    .filter((dir) => fs.existsSync(path.join(dir, 'sw.js')) && fs.existsSync(path.join(dir, 'index.html')))
+    .sort((a, b) => fs.statSync(path.join(b, 'sw.js')).mtimeMs - fs.statSync(path.join(a, 'sw.js')).mtimeMs);
+  if (!builds[0]) throw new Error('no client build in e2e/.build (global-setup makes one)');
+  return builds[0];
+}
+
+type PaymentsServer = { baseUrl: string; deps: AppDeps; fake: FakeStripe; close(): Promise<void> };
+
+async function startPaymentsServer(): Promise<PaymentsServer> {
+  const fake = await startFakeStripe();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-e2e-billing-'));
+  let handler: ((request: Request) => Response | Promise<Response>) | null = null;
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: 'sk_test_e2e',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_PREMIUM: PRICE,
+    STRIPE_API_URL: fake.url,
+  });
+  const db: DB = await openDatabase({ dataDir });
+  const deps: AppDeps = {
+    env,
+    db,
+    feed: new ChangeFeed(),
+    mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') }),
+    now: Date.now,
+    log: () => {},
+  };
+  const app = createApp(deps, { clientDir: builtClientDir() });
+  handler = (request) => app.fetch(request);
+  return {
+    baseUrl,
+    deps,
+    fake,
+    async close() {
+      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.destroy();
+      await fake.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function deliver(server: PaymentsServer, event: unknown): Promise<void> {
+  const res = await fetch(`${server.baseUrl}/api/stripe/webhook`, signedWebhook(event, WEBHOOK_SECRET));
+  expect(res.status).toBe(200);
+}
+
+let browser: Browser;
+let server: PaymentsServer;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startPaymentsServer()]);
+  context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  context.setDefaultTimeout(15_000);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('billing in the browser', () => {
+  it('Upgrade goes to Stripe Checkout; after the webhook the app shows Premium and 500 toys', async () => {
+    const user = await seedUser(server.deps);
+    await page.goto('/frontpage');
+    await page.evaluate((u) => {
+      localStorage.setItem('authToken', u.token);
+      localStorage.setItem('setupTime', String(Date.now()));
+      localStorage.setItem('userId', u.userId);
+      localStorage.setItem('username', 'Parent');
+    }, user);
+
+    await page.goto('/inventory');
+    await page.getByText('0 / 100 toys').waitFor();
+
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Upgrade to Premium' }).click();
+    await page.waitForURL(`${server.fake.url}/checkout/cs_test_*`);
+    await page.getByRole('heading', { name: 'Fake Stripe checkout' }).waitFor();
+    const session = server.fake.calls('/v1/checkout/sessions').at(-1)!;
+    expect(session.form).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': PRICE,
+      client_reference_id: user.userId,
+      success_url: `${server.baseUrl}/paymentsuccess`,
+      cancel_url: `${server.baseUrl}/paymentcanceled`,
+    });
+
+    // "Paying": Stripe makes the subscription, tells the server, and sends the browser back.
+    const customer = session.form.customer!;
+    const subscription = server.fake.putSubscription({ id: 'sub_e2e', customer, status: 'active', price: PRICE, metadata: { userId: user.userId } });
+    const checkoutSession = { id: 'cs_e2e', object: 'checkout.session', mode: 'subscription', customer, client_reference_id: user.userId, subscription: subscription.id };
+    await deliver(server, stripeEvent('checkout.session.completed', checkoutSession));
+    await deliver(server, stripeEvent('customer.subscription.created', subscription));
+    await page.goto(session.form.success_url!);
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+
+    await page.goto('/inventory');
+    await page.getByText('0 / 500 toys').waitFor();
+    await page.goto('/pricing');
+    const premium = page.getByRole('listitem', { name: 'Premium plan' });
+    await premium.getByText('Your current plan').waitFor();
+    await expect(premium.getByRole('button', { name: 'Manage billing' }).isVisible()).resolves.toBe(true);
+  });
+});

@@ -142,7 +142,7 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
           onChange={(event) => setName(event.target.value)}
         />
         <Button type="submit" size="small" icon={<PlusIcon size={18} />} disabled={!db}>
-          Add {noun}
+          Add<span className="tr-lists__noun"> {noun}</span>
         </Button>
       </form>
     </div>

@@ -74,6 +74,12 @@ export async function startFakeStripe(options: { checkoutUrl?: (sessionId: strin
       return [200, { object: 'list', url: '/v1/subscriptions', has_more: false, data: shown.map(subscriptionJson) }];
     }
     const one = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && one?.[1]) {
+      const sub = subscriptions.get(one[1]);
+      if (!sub) return [404, stripeError('invalid_request_error', `No such subscription: '${one[1]}'`, 'resource_missing')];
+      sub.status = 'canceled';
+      return [200, subscriptionJson(sub)];
+    }
     if (method === 'GET' && one?.[1]) {
       const sub = subscriptions.get(one[1]);
       if (sub) return [200, subscriptionJson(sub)];
@@ -111,7 +117,7 @@ export async function startFakeStripe(options: { checkoutUrl?: (sessionId: strin
         return;
       }
       const key = req.headers['idempotency-key'];
-      const replayKey = typeof key === 'string' && recorded.method === 'POST' ? `${recorded.path} ${key}` : null;
+      const replayKey = typeof key === 'string' && recorded.method !== 'GET' ? `${recorded.path} ${key}` : null;
       if (replayKey && replies.has(replayKey)) {
         send(200, replies.get(replayKey));
         return;

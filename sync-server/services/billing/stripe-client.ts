@@ -8,14 +8,21 @@ import type { Env } from '../../env.js';
  */
 export function createStripeClient(env: Env): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
-  return new Stripe(env.STRIPE_SECRET_KEY, {
+  const existing = clients.get(env);
+  if (existing) return existing;
+  const client = new Stripe(env.STRIPE_SECRET_KEY, {
     ...(env.STRIPE_API_URL ? apiHostOptions(env.STRIPE_API_URL) : {}),
     maxNetworkRetries: 2, // POSTs carry idempotency keys, so a retry never doubles anything
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'toy-rotation' },
   });
+  clients.set(env, client);
+  return client;
 }
+
+// One client per environment object: the routes and account deletion share it.
+const clients = new WeakMap<Env, Stripe>();
 
 export function apiHostOptions(url: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   const parsed = new URL(url);

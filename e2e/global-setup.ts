@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-// Builds the client when it is stale (always on CI), starts the real server on a free
+// Builds the client when it is stale (always on CI) into its own folder, starts the real server on a free
 // loopback port with a throwaway DATA_DIR (mail goes to DATA_DIR/outbox), and hands the
 // address to the tests through vitest's provide/inject.
 
@@ -29,22 +29,39 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function buildIfStale(): void {
-  const index = path.join(repo, 'dist/index.html');
-  const sources = ['client', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repo, p));
-  const stale =
-    Boolean(process.env.CI) ||
-    process.env.E2E_BUILD === '1' ||
-    !fs.existsSync(index) ||
-    !fs.existsSync(path.join(repo, 'dist/sw.js')) ||
-    Math.max(...sources.map(newestMtime)) > fs.statSync(index).mtimeMs;
-  if (!stale) return;
-  console.log('[e2e] building the client (vite build)…');
-  const result = spawnSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: repo,
-    stdio: 'inherit',
-  });
+/**
+ * The client build the tests serve. Each build goes to its own folder under e2e/.build, so a
+ * rebuild never pulls files from under a run that is still going (several people or agents may
+ * run the suite in one work tree); the newest build is reused while no source is newer.
+ */
+function clientBuild(): string {
+  const buildRoot = path.join(repo, 'e2e/.build');
+  fs.mkdirSync(buildRoot, { recursive: true });
+  const sourcesTime = Math.max(
+    ...['client', 'shared', 'vite.config.ts', 'package-lock.json'].map((p) => newestMtime(path.join(repo, p))),
+  );
+  const builds = fs
+    .readdirSync(buildRoot)
+    .map((name) => path.join(buildRoot, name))
+    .filter((dir) => fs.existsSync(path.join(dir, 'sw.js')) && fs.existsSync(path.join(dir, 'index.html')))
+    .sort((a, b) => fs.statSync(path.join(b, 'sw.js')).mtimeMs - fs.statSync(path.join(a, 'sw.js')).mtimeMs);
+  const newest = builds[0];
+  const fresh = newest && fs.statSync(path.join(newest, 'sw.js')).mtimeMs > sourcesTime;
+  if (fresh && !process.env.CI && process.env.E2E_BUILD !== '1') return newest;
+
+  // Builds older than an hour belong to no running suite.
+  for (const dir of builds) {
+    if (Date.now() - fs.statSync(dir).mtimeMs > 3_600_000) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const outDir = path.join(buildRoot, `${Date.now()}-${process.pid}`);
+  console.log(`[e2e] building the client into ${path.relative(repo, outDir)}…`);
+  const result = spawnSync(
+    process.execPath,
+    [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: repo, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
+  return outDir;
 }
 
 async function freePort(): Promise<number> {
@@ -75,7 +92,7 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 3
 }
 
 export default async function setup(project: TestProject) {
-  buildIfStale();
+  const clientDir = clientBuild();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -88,6 +105,7 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       APP_URL: baseUrl,
+      CLIENT_DIR: clientDir,
       // Unset (empty counts as unset): mail to the outbox, no Stripe, SQLite.
       SMTP_URL: '',
       SUPPORT_EMAIL: '',

@@ -27,6 +27,8 @@ const envSchema = z.object({
   CAPTCHA_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   // Tests and benchmarks tune these; they are not part of design.md's contract.
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** The built client to serve (default ./dist); browser tests serve their own build. */
+  CLIENT_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };

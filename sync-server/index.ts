@@ -38,7 +38,7 @@ async function main() {
     now: Date.now,
     log: env.LOG_LEVEL === 'silent' ? () => {} : log,
   };
-  const clientDir = fileURLToPath(new URL('../dist', import.meta.url));
+  const clientDir = env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
   const app = createApp(deps, { clientDir });
   const stopJobs = startScheduledJobs(deps);
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

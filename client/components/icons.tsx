@@ -185,3 +185,30 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );
+
+export const PuzzleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M10 3h4v3a2 2 0 1 0 4 0V6h2a1 1 0 0 1 1 1v4h-2a2 2 0 1 0 0 4h2v4a1 1 0 0 1-1 1h-4v-2a2 2 0 1 0-4 0v2H5a1 1 0 0 1-1-1v-4h2a2 2 0 1 0 0-4H4V7a1 1 0 0 1 1-1h5z" />
+  </Icon>
+);
+
+export const SparkleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6" />
+  </Icon>
+);
+
+export const SproutIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 21v-9" />
+    <path d="M12 12C12 7 8 5 4 5c0 4 3 7 8 7z" />
+    <path d="M12 14c0-4 3-6 7-6 0 4-3 6-7 6z" />
+  </Icon>
+);
+
+export const ClockIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </Icon>
+);

@@ -3,6 +3,17 @@ import { Card } from '../../components/card';
 import { SiteFooter } from '../../components/site-footer';
 import { ContactForm } from './contact-form';
 
+function BeeIcon() {
+  return (
+    <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" style={{ verticalAlign: 'middle' }}>
+      <ellipse cx="11" cy="10" rx="6" ry="4" fill="#cfe3f2" stroke="#2e2a26" strokeWidth="1.5" transform="rotate(-30 11 10)" />
+      <ellipse cx="20" cy="9" rx="6" ry="4" fill="#cfe3f2" stroke="#2e2a26" strokeWidth="1.5" transform="rotate(30 20 9)" />
+      <ellipse cx="16" cy="19" rx="10" ry="7.5" fill="#e9b949" stroke="#2e2a26" strokeWidth="1.5" />
+      <path d="M13 12.5v13M19 12.5v13" stroke="#2e2a26" strokeWidth="3" />
+    </svg>
+  );
+}
+
 export function ContactPage() {
   return (
     <>
@@ -30,7 +41,7 @@ export function BeeHealthyContactPage() {
       <div className="page">
         <Card className="auth-card">
           <p className="app-heading">
-            <span aria-hidden="true">🐝 </span>Bee Healthy
+            <BeeIcon /> Bee Healthy
           </p>
           <h1>Contact Us</h1>
           <p className="muted">Questions or feedback about the Bee Healthy app? Write to us here and we will reply by email.</p>

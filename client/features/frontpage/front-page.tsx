@@ -83,8 +83,8 @@ export function FrontPage() {
         <ul className="reasons">
           {REASONS.map((reason) => (
             <li key={reason.title} className="card">
-              <span className="reasons__emoji" aria-hidden="true">
-                {reason.emoji}
+              <span className="reasons__icon">
+                <reason.Icon size={26} />
               </span>
               <h3>{reason.title}</h3>
               <p>{reason.text}</p>

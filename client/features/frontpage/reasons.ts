@@ -1,31 +1,33 @@
+import { ClockIcon, CloudOffIcon, HomeIcon, PuzzleIcon, SparkleIcon, SproutIcon } from '../../components/icons';
+
 export const REASONS = [
   {
-    emoji: '🧩',
+    Icon: PuzzleIcon,
     title: 'Deeper, longer play',
     text: 'With fewer choices, children settle in, explore a toy fully and invent new ways to use it.',
   },
   {
-    emoji: '✨',
+    Icon: SparkleIcon,
     title: 'Old toys feel new',
     text: 'A toy that has rested for a few weeks comes back as a surprise, so you buy less and enjoy more.',
   },
   {
-    emoji: '🧺',
+    Icon: HomeIcon,
     title: 'A calmer, tidier home',
     text: 'A small set is quick to tidy, and even the youngest can help put everything back.',
   },
   {
-    emoji: '🌱',
+    Icon: SproutIcon,
     title: 'Growing with your child',
     text: 'See at a glance what is in play and swap in toys that match new skills and interests.',
   },
   {
-    emoji: '⏱️',
+    Icon: ClockIcon,
     title: 'Seconds, not evenings',
     text: 'No spreadsheets or guesswork: press Rotate and the app picks a fair mix for you.',
   },
   {
-    emoji: '📴',
+    Icon: CloudOffIcon,
     title: 'Works offline',
     text: 'Your inventory lives on your device, so rotating works in the basement storeroom too.',
   },

@@ -50,10 +50,10 @@ async function openWorld(): Promise<World> {
   const devices: Device[] = [];
   const networks: { up: boolean }[] = [];
   for (let i = 0; i < 3; i++) {
-    // Toys and lists only: two worlds of 3 devices x 2 collections stay under RxDB's 13.
+    // Toys and lists only: what the rules under test touch (and quicker to start).
     const device = await openDevice(server, user, { label: `r${i}`, storage: memoryStorage(), collections: { toys: COLLECTIONS.toys, lists: COLLECTIONS.lists } as typeof COLLECTIONS });
     const net = switchableFetch();
-    device.online({ fetch: net.fetch, retryMs: 20 });
+    device.online({ fetch: net.fetch, retryMs: 5 });
     devices.push(device);
     networks.push(net.network);
   }
@@ -155,8 +155,8 @@ async function serverSnapshot(userId: string) {
   const live = <T extends { _deleted: boolean; id: string }>(docs: T[]) =>
     docs.filter((d) => !d._deleted).map(({ _deleted, ...rest }) => rest).sort((a, b) => a.id.localeCompare(b.id));
   return {
-    toys: live((await db.selectFrom('toys').selectAll().where('user_id', '=', userId).execute()).map(toyFromRow)),
-    lists: live((await db.selectFrom('lists').selectAll().where('user_id', '=', userId).execute()).map(listFromRow)),
+    toys: live((await db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('deleted', '=', 0).execute()).map(toyFromRow)),
+    lists: live((await db.selectFrom('lists').selectAll().where('user_id', '=', userId).where('deleted', '=', 0).execute()).map(listFromRow)),
   };
 }
 
@@ -166,26 +166,21 @@ async function converge(devices: Device[], userId: string) {
     const expected = await serverSnapshot(userId);
     for (const device of devices) expect(await snapshot(device.db)).toEqual(expected);
   };
-  const t0 = performance.now();
-  await eventually(check, 20_000, 5);
-  const t1 = performance.now();
+  await eventually(check, 20_000, 10);
   await Promise.all(devices.map((device) => device.sync!.awaitInSync()));
   await check();
-  if (process.env.SYNC_PROFILE) console.log(`converge ${(t1 - t0).toFixed(0)} + ${(performance.now() - t1).toFixed(0)} ms`);
 }
 
 describe('randomized convergence', () => {
   it(`${TRIALS} seeded trials end identical everywhere, losing no uncontested edit`, async () => {
-    // Two independent worlds (users) run at once; each takes every other seed.
-    await Promise.all(
-      [0, 1].map(async (w) => {
-        const world = await openWorld();
-        try {
-          for (let i = w; i < TRIALS; i += 2) await runTrial(world, FIRST_SEED + i);
-        } finally {
-          for (const device of world.devices) await device.close();
-        }
-      }),
-    );
+    // A fresh world (user and devices) every 50 trials keeps the data sets small.
+    for (let first = 0; first < TRIALS; first += 50) {
+      const world = await openWorld();
+      try {
+        for (let i = first; i < Math.min(TRIALS, first + 50); i++) await runTrial(world, FIRST_SEED + i);
+      } finally {
+        for (const device of world.devices) await device.close();
+      }
+    }
   }, 600_000);
 });

@@ -46,3 +46,29 @@ describe('cancelSubscriptionsForDeletion', () => {
     }
   });
 });
+
+describe('POST /api/private/deleteUser with a subscription', () => {
+  it('cancels the subscription before the account goes', async () => {
+    const user = await billingUser(h);
+    const customer = await user.checkout();
+    h.fake.putSubscription({ id: 'sub_del_route', customer, status: 'active', price: PRICE });
+    const res = await h.t.app.request('/api/private/deleteUser', { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    expect(res.status).toBe(200);
+    expect(h.fake.subscription('sub_del_route')?.status).toBe('canceled');
+    expect(await h.t.db.selectFrom('users').select('id').where('id', '=', user.userId).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('keeps the account when Stripe cannot be reached, and says so', async () => {
+    const down = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_URL: 'http://127.0.0.1:9' });
+    try {
+      const { userId, token } = await seedUser(down.deps);
+      await down.db.updateTable('users').set({ stripe_customer_id: 'cus_down' }).where('id', '=', userId).execute();
+      const res = await down.app.request('/api/private/deleteUser', { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ error: CANCEL_BEFORE_DELETE_MESSAGE });
+      expect(await down.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeDefined();
+    } finally {
+      await down.close();
+    }
+  });
+});

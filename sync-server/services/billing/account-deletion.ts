@@ -14,7 +14,9 @@ const ENDED = new Set(['canceled', 'incomplete_expired']);
  * customer to anyone). If Stripe cannot be reached it throws a 502, and the deletion should
  * stop. Returns the ids canceled; nothing to do without payments or a customer.
  */
-export async function cancelSubscriptionsForDeletion(deps: AppDeps, user: Pick<User, 'id' | 'stripe_customer_id'>): Promise<string[]> {
+export async function cancelSubscriptionsForDeletion(
+  deps: Pick<AppDeps, 'env' | 'log'>,
+  user: Pick<User, 'id' | 'stripe_customer_id'>): Promise<string[]> {
   const stripe = createStripeClient(deps.env);
   if (!stripe || !user.stripe_customer_id) return [];
   const canceled: string[] = [];

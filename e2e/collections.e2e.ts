@@ -5,6 +5,7 @@ import { launchBrowser, newDevice, type Device } from './support/browser';
 import { CollectionsPageModel } from './pages/collections-page';
 import { InventoryPageModel, makePng } from './pages/inventory-page';
 import { screenshot } from './pages/screenshots';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 let account: Account;
@@ -66,6 +67,7 @@ describe('collections', () => {
     await dialog.getByLabel('Rubber duck').check();
     await dialog.getByLabel('Boat').check();
     await screenshot(device.page, 'collections-add', 'desktop');
+    expect(await seriousViolations(device.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add selected' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => collections.members('Bath time').allTextContents()).toEqual(['Boat', 'Rubber duck']);
@@ -81,6 +83,7 @@ describe('collections', () => {
     await device.page.getByRole('button', { name: 'All collections' }).click();
     await expect.poll(() => collections.card('Bath time').textContent()).toContain('1 toy');
     await screenshot(device.page, 'collections', 'desktop');
+    expect(await seriousViolations(device.page)).toEqual([]);
   });
 
   it('shows the collection on the toy and looks right on a phone', async () => {
@@ -98,6 +101,7 @@ describe('collections', () => {
     await screenshot(phone.page, 'collections', 'phone');
     await model.open('Bath time');
     await screenshot(phone.page, 'collections-open', 'phone');
+    expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
     expect(device.errors).toEqual([]);
   });

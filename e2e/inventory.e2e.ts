@@ -5,6 +5,7 @@ import { launchBrowser, newDevice, type Device } from './support/browser';
 import { InventoryPageModel, makePng } from './pages/inventory-page';
 import { SettingsPageModel } from './pages/settings-page';
 import { screenshot } from './pages/screenshots';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 let account: Account;
@@ -57,6 +58,11 @@ describe('inventory', () => {
     await expect.poll(() => inventory.count.textContent()).toBe('0 / 100 toys');
     await inventory.addToy({ title: 'No photo', photo: null });
     await inventory.dialog.getByText('Image was not picked').waitFor();
+    // A file that is not a readable image.
+    await inventory.dialog
+      .getByLabel('Photo', { exact: true })
+      .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
+    await inventory.dialog.getByText('something went wrong!', { exact: true }).waitFor();
     await inventory.closeDialog();
 
     await inventory.addToyAndWait({ title: 'Red truck', category: 'Vehicles', notes: 'Loud horn', photo: makePng(1600, 1200) });
@@ -167,8 +173,12 @@ describe('inventory', () => {
 
   it('takes screenshots at 390 and 1280 px', async () => {
     await screenshot(device.page, 'inventory', 'desktop');
+    await inventory.openFilter();
+    expect(await seriousViolations(device.page)).toEqual([]);
+    await device.page.getByRole('button', { name: 'Filter', exact: true }).click();
     await inventory.openToy('Teddy bear');
     await screenshot(device.page, 'inventory-detail', 'desktop');
+    expect(await seriousViolations(device.page)).toEqual([]);
     await inventory.closeDialog();
     const phone = await newDevice(browser, 'phone');
     await signIn(phone.page, account, '/inventory');
@@ -180,6 +190,7 @@ describe('inventory', () => {
     await screenshot(phone.page, 'inventory-filter', 'phone');
     await phone.page.getByRole('button', { name: 'Add toy' }).first().click();
     await screenshot(phone.page, 'inventory-add', 'phone');
+    expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
   });
 

@@ -6,6 +6,7 @@ import { InventoryPageModel, makePng } from './pages/inventory-page';
 import { RotationPageModel } from './pages/rotation-page';
 import { SettingsPageModel } from './pages/settings-page';
 import { screenshot } from './pages/screenshots';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 let account: Account;
@@ -60,7 +61,10 @@ describe('rotation', () => {
       expect(titles[0]).toBe('Kite');
       expect(titles).not.toContain('Drum');
       titles.forEach((title) => seen.add(title));
-      if (round === 0) await screenshot(device.page, 'rotation', 'desktop');
+      if (round === 0) {
+        await screenshot(device.page, 'rotation', 'desktop');
+        expect(await seriousViolations(device.page)).toEqual([]);
+      }
     }
     expect(seen.size).toBeGreaterThan(3); // random picks differ between rounds
     const today = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date());

@@ -5,6 +5,7 @@ import { baseUrl, launchBrowser, newDevice, type Device } from './support/browse
 import { InventoryPageModel, makePng } from './pages/inventory-page';
 import { SettingsPageModel } from './pages/settings-page';
 import { screenshot } from './pages/screenshots';
+import { seriousViolations } from './support/axe';
 
 let browser: Browser;
 let account: Account;
@@ -106,12 +107,14 @@ describe('settings', () => {
     await storage.getByText('Available:').waitFor();
     await storage.getByText('Persistent storage:').waitFor();
     await screenshot(device.page, 'settings', 'desktop');
+    expect(await seriousViolations(device.page)).toEqual([]);
     const phone = await newDevice(browser, 'phone');
     await signIn(phone.page, account, '/settings');
     const model = new SettingsPageModel(phone.page);
     await model.goto();
     await expect.poll(() => model.names('Collections')).toEqual(['Bath', 'Travel']);
     await screenshot(phone.page, 'settings', 'phone');
+    expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
   });
 

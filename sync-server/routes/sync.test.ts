@@ -103,17 +103,18 @@ describe('POST /api/sync/:collection/push', () => {
     expect((await push('toys', [{ newDocumentState: toy('x', { _deleted: 'yes' }) }])).status).toBe(400);
   });
 
-  it('merges field by field against the assumed master and answers the merged state', async () => {
+  it('merges field by field against the assumed master and stores the merged state', async () => {
     const base = toy('a', { collectionIds: ['c1'] });
     await push('toys', [{ newDocumentState: base }]);
     // Device 1 changes the caption and the title, and adds c2.
     await push('toys', [{ assumedMasterState: base, newDocumentState: { ...base, caption: 'wooden', title: 'Blocks 1', collectionIds: ['c1', 'c2'] } }]);
     // Device 2, still on base, changes the title and removes c1, adds c3: a conflict.
     const second = await push('toys', [{ assumedMasterState: base, newDocumentState: { ...base, title: 'Blocks 2', collectionIds: ['c3'] } }]);
-    expect(second.body).toEqual([
+    // Stored merged: acknowledged, and the device pulls the merged state on the change event.
+    expect(second.body).toEqual([]);
+    expect((await pull('toys')).body.documents[0]).toEqual(
       expect.objectContaining({ caption: 'wooden', title: 'Blocks 2', collectionIds: ['c2', 'c3'], _deleted: false }),
-    ]);
-    expect((await pull('toys')).body.documents[0]).toEqual(second.body[0]);
+    );
   });
 
   it('lets a delete beat a concurrent edit, and keeps it deleted', async () => {
@@ -131,7 +132,12 @@ describe('POST /api/sync/:collection/push', () => {
     const res = await push('settings', [
       { assumedMasterState: settings, newDocumentState: { ...settings, plan: 'paid', toysLimit: 500, rotationToysNumber: 3 } },
     ]);
-    expect(res.body).toEqual([expect.objectContaining({ plan: 'free', toysLimit: 100, rotationToysNumber: 3 })]);
+    expect(res.body).toEqual([]);
+    const stored = (await pull('settings')).body.documents[0];
+    expect(stored).toMatchObject({ plan: 'free', toysLimit: 100, rotationToysNumber: 3 });
+    // Only server-owned fields changed: nothing stored, so the real ones come back at once.
+    const onlyPlan = await push('settings', [{ assumedMasterState: stored, newDocumentState: { ...stored, plan: 'paid' } }]);
+    expect(onlyPlan.body).toEqual([expect.objectContaining({ plan: 'free', rotationToysNumber: 3 })]);
     const wrongId = await push('settings', [{ newDocumentState: { ...settings, id: 'someone-else' } }]);
     expect(wrongId.status).toBe(400);
   });
@@ -154,8 +160,9 @@ describe('POST /api/sync/:collection/push', () => {
     const stored = (await pull('toys')).body.documents[0];
     expect(stored).toMatchObject({ categoryId: 'uncategorized', collectionIds: ['later'] });
     // A device that did not know yet still cannot point a toy at them.
-    const late = await push('toys', [{ newDocumentState: toy('b', { categoryId: 'cat1', collectionIds: ['col1'] }) }]);
-    expect(late.body).toEqual([expect.objectContaining({ id: 'b', categoryId: 'uncategorized', collectionIds: [] })]);
+    await push('toys', [{ newDocumentState: toy('b', { categoryId: 'cat1', collectionIds: ['col1'] }) }]);
+    const late = (await pull('toys')).body.documents.find((d: any) => d.id === 'b');
+    expect(late).toMatchObject({ categoryId: 'uncategorized', collectionIds: [] });
   });
 
   it('refuses a toy past the plan limit: answered as deleted, with the readable reason', async () => {

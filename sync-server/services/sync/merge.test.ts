@@ -18,7 +18,7 @@ describe('mergeDocs', () => {
   });
 
   it('lets a delete win over a concurrent edit, from either side', () => {
-    expect(mergeDocs({ ...base, _deleted: true }, base, { ...base, title: 'edit' }, rules)._deleted).toBe(true);
+    expect(mergeDocs({ ...base, _deleted: true }, base, { ...base, title: 'edit' }, rules)).toEqual({ ...base, _deleted: true });
     expect(mergeDocs({ ...base, title: 'edit' }, base, { ...base, _deleted: true }, rules)._deleted).toBe(true);
   });
 

@@ -48,6 +48,7 @@ export function mergeDocs(master: Doc | undefined, assumed: Doc | undefined, inc
   const serverFields = new Set(rules.serverFields ?? []);
   const immutable = new Set(rules.immutableFields ?? []);
   if (!master) return { ...incoming };
+  if (master._deleted) return { ...master }; // deleted stays deleted, edits and all
   if (!assumed) return { ...master, _deleted: master._deleted || incoming._deleted };
   const merged: Doc = { ...master };
   for (const key of Object.keys(incoming)) {

@@ -28,7 +28,7 @@ const RULES: Record<SyncCollection, MergeRules> = {
 };
 
 export type PushOutcome = {
-  /** RxDB's conflicts: the server's state of every row whose push did not land as sent. */
+  /** RxDB's conflicts: the server's state of rows the device must adopt now. */
   conflicts: Doc[];
   /** A readable reason when a change was refused (plan limits). */
   notice?: string;
@@ -53,10 +53,11 @@ export function parsePushRows(collection: SyncCollection, user: User, rows: Push
 }
 
 /**
- * Merges each pushed document into the stored one (field by field, see merge.ts), stores what
- * changed with a new sequence number, and answers the merged state as a conflict whenever it
- * differs from what the client sent, so the client adopts it. Idempotent: a replayed push
- * merges to the stored row and writes nothing.
+ * Merges each pushed document into the stored one (field by field, see merge.ts) and stores
+ * what changed with a new sequence number; the device pulls the merged state on the change
+ * event. When nothing was stored but the device's state differs (a delete won, a replay, a
+ * refused change), the server's state is answered as a conflict for the device to adopt.
+ * Idempotent: a replayed push merges to the stored row and writes nothing.
  */
 export async function pushChanges(deps: AppDeps, user: User, collection: SyncCollection, rows: PushRow[]): Promise<PushOutcome> {
   const parsed = parsePushRows(collection, user, rows);
@@ -98,8 +99,14 @@ export async function pushChanges(deps: AppDeps, user: User, collection: SyncCol
           await cascadeListChange(trx, user.id, master, merged, changed);
           lists.set(id, { kind: merged.kind as string, deleted: merged._deleted });
         }
+        // Stored: the push is acknowledged as sent, and the stream makes the device pull the
+        // merged state. Answering it as a conflict instead would lose a local write made
+        // during the round trip (RxDB then keeps the stale base; see decision record 002).
+      } else if (!sameDoc(merged, incoming)) {
+        // Nothing new stored (a delete won, a replay, a fixed field): no change event will
+        // come, so the device must adopt the server's state now.
+        outcome.conflicts.push(merged);
       }
-      if (!sameDoc(merged, incoming)) outcome.conflicts.push(merged);
     }
   });
 

@@ -54,8 +54,12 @@ describe('rotation', () => {
 
   it('rotates: kept toys always in, excluded never, the date in the frame, a 5 s message', async () => {
     const seen = new Set<string>();
+    // The button shows a spinner while it works.
+    await rotation.rotateButton.click();
+    await device.page.locator('button[aria-busy="true"]', { hasText: 'Rotating' }).locator('.spinner').waitFor();
+    await rotation.flash.waitFor();
     for (let round = 0; round < 4; round++) {
-      await rotation.rotate();
+      if (round > 0) await rotation.rotate();
       await expect.poll(async () => (await rotation.outTitles()).length).toBe(3);
       const titles = await rotation.outTitles();
       expect(titles[0]).toBe('Kite');

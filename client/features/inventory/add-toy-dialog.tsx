@@ -13,6 +13,14 @@ export const ADD_SUCCESS = 'Image uploaded successfully';
 export const ADD_FAILURE = 'Something went wrong! Try again later!';
 export const NO_IMAGE = 'Image was not picked';
 
+/** Spec sections 4 and 5: the limit is checked first, then the image, then the title. */
+export function addToyProblem(toyCount: number, toysLimit: number, values: Pick<ToyFormValues, 'photo' | 'title'>): string | null {
+  if (toyCount >= toysLimit) return TOYS_LIMIT_MESSAGE;
+  if (!values.photo) return NO_IMAGE;
+  if (!values.title.trim()) return 'Title is required';
+  return null;
+}
+
 type AddToyDialogProps = {
   db: LocalDb;
   userId: string;
@@ -27,11 +35,9 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
   const [flash, showFlash] = useFlash();
   const atLimit = toyCount >= toysLimit;
 
-  // Spec section 4: limit check, then the image, then success or failure.
   async function add(values: ToyFormValues) {
-    if (toyCount >= toysLimit) return showFlash(TOYS_LIMIT_MESSAGE, 'danger');
-    if (!values.photo) return showFlash(NO_IMAGE, 'danger');
-    if (!values.title) return showFlash('Title is required', 'danger');
+    const problem = addToyProblem(toyCount, toysLimit, values);
+    if (problem) return showFlash(problem, 'danger');
     try {
       const mediaId = await savePhoto(userId, values.photo);
       await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });

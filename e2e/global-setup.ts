@@ -58,7 +58,8 @@ function clientBuild(): string {
   const result = spawnSync(
     process.execPath,
     [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
-    { cwd: repo, stdio: 'inherit' },
+    // vitest sets NODE_ENV=test, which would give a development build (no service worker).
+    { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) throw new Error('vite build failed');
   return outDir;

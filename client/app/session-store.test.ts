@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest';
+import {
+  clearAuth,
+  clearUser,
+  readStoredSession,
+  RENEW_MARGIN_MS,
+  SESSION_LIFETIME_MS,
+  sessionPhase,
+  storeRenewedToken,
+  storeSignIn,
+} from './session-store';
+
+/** A real Storage implementation over a Map (node has no localStorage). */
+class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+}
+
+const response = { token: 'tok-1', userId: 'user-1', username: 'Sam' };
+
+describe('storeSignIn (spec section 4)', () => {
+  test('register always sets setupTime, even over an existing one', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('setupTime', '100');
+    storeSignIn(storage, response, 'register', 5000);
+    expect(storage.getItem('authToken')).toBe('tok-1');
+    expect(storage.getItem('setupTime')).toBe('5000');
+  });
+
+  test('login sets setupTime only when none is stored', () => {
+    const fresh = new MemoryStorage();
+    storeSignIn(fresh, response, 'login', 5000);
+    expect(fresh.getItem('setupTime')).toBe('5000');
+
+    const existing = new MemoryStorage();
+    existing.setItem('setupTime', '100');
+    storeSignIn(existing, response, 'login', 5000);
+    expect(existing.getItem('setupTime')).toBe('100');
+  });
+
+  test('keeps the user id and name so the local database opens offline', () => {
+    const storage = new MemoryStorage();
+    storeSignIn(storage, response, 'login', 1);
+    expect(readStoredSession(storage)).toEqual({ token: 'tok-1', setupTime: 1, userId: 'user-1', username: 'Sam' });
+  });
+});
+
+describe('clearing', () => {
+  test('expiry removes authToken and setupTime but keeps the user (their local data stays)', () => {
+    const storage = new MemoryStorage();
+    storeSignIn(storage, response, 'register', 1);
+    clearAuth(storage);
+    expect(readStoredSession(storage)).toEqual({ token: null, setupTime: null, userId: 'user-1', username: 'Sam' });
+  });
+
+  test('Log Out forgets everything', () => {
+    const storage = new MemoryStorage();
+    storeSignIn(storage, response, 'register', 1);
+    clearUser(storage);
+    expect(storage.length).toBe(0);
+  });
+
+  test('a renewed token starts a new window', () => {
+    const storage = new MemoryStorage();
+    storeSignIn(storage, response, 'register', 1);
+    storeRenewedToken(storage, 'tok-2', 9000);
+    expect(readStoredSession(storage)).toMatchObject({ token: 'tok-2', setupTime: 9000 });
+  });
+
+  test('a damaged setupTime reads as missing', () => {
+    const storage = new MemoryStorage();
+    storage.setItem('authToken', 't');
+    storage.setItem('setupTime', 'yesterday');
+    expect(readStoredSession(storage).setupTime).toBeNull();
+  });
+});
+
+describe('sessionPhase: 7,140,000 ms after setupTime (spec section 9)', () => {
+  const setupTime = 1_000_000;
+  test('no token is signed out', () => {
+    expect(sessionPhase({ token: null, setupTime }, setupTime)).toBe('signed-out');
+  });
+
+  test('fresh until the renewal margin, then renew-due, then expired strictly after the lifetime', () => {
+    expect(sessionPhase({ token: 't', setupTime }, setupTime + SESSION_LIFETIME_MS - RENEW_MARGIN_MS)).toBe('fresh');
+    expect(sessionPhase({ token: 't', setupTime }, setupTime + SESSION_LIFETIME_MS - RENEW_MARGIN_MS + 1)).toBe('renew-due');
+    expect(sessionPhase({ token: 't', setupTime }, setupTime + 7_140_000)).toBe('renew-due');
+    expect(sessionPhase({ token: 't', setupTime }, setupTime + 7_140_001)).toBe('expired');
+  });
+
+  test('a token without setupTime counts as fresh (the provider stamps it)', () => {
+    expect(sessionPhase({ token: 't', setupTime: null }, 123)).toBe('fresh');
+  });
+});

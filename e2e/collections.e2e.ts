@@ -49,6 +49,19 @@ describe('collections', () => {
     await collections.flash.filter({ hasText: 'Free account can have up to 3 collections.' }).waitFor();
     expect(await collections.card('Garden').count()).toBe(0);
     await expect.poll(() => collections.card('Bath time').textContent()).toContain('0 toys');
+    // What the server kept: a second device sees the same three.
+    const other = await newDevice(browser, 'desktop');
+    await signIn(other.page, account, '/baskets');
+    const model = new CollectionsPageModel(other.page);
+    await model.goto();
+    await expect.poll(() => other.page.locator('.tr-collection-card__name').allTextContents(), { timeout: 15_000 }).toEqual([
+      'Bath time',
+      'Bedtime',
+      'Travel bag',
+    ]);
+    await other.context.close();
+    await collections.goto();
+    expect(await device.page.locator('.tr-collection-card__name').allTextContents()).toEqual(['Bath time', 'Bedtime', 'Travel bag']);
   });
 
   it('adds toys through the searchable add window and removes them', async () => {

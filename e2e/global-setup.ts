@@ -13,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The client build this run serves (for files that start a server of their own). */
+    clientDir: string;
   }
 }
 
@@ -128,6 +130,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('clientDir', clientDir);
 
   return async () => {
     await new Promise<void>((resolve) => {

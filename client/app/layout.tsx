@@ -10,6 +10,7 @@ import { UpdatePrompt } from '../pwa/update-prompt';
 import { useSession } from './session';
 import { SideMenu } from './side-menu';
 import { SyncIndicator } from './sync-indicator';
+import { SyncNotice } from './sync-notice';
 
 /** Top bar, side menu (signed in only) and the routed page. */
 export function AppLayout() {
@@ -82,6 +83,7 @@ export function AppLayout() {
           </>
         )}
         <main id="main" className="app-main" tabIndex={-1}>
+          {signedIn && <SyncNotice />}
           <Suspense
             fallback={
               <div className="empty-state">

@@ -19,6 +19,11 @@ export function dataDir(): string {
   return inject('dataDir');
 }
 
+/** The client build the shared server serves. */
+export function clientDir(): string {
+  return inject('clientDir');
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

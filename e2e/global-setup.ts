@@ -59,7 +59,7 @@ function clientBuild(): string {
   console.log(`[e2e] building the client into ${path.relative(repo, outDir)}…`);
   const result = spawnSync(
     process.execPath,
-    [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'],
+    [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir', '--sourcemap', 'false'],
     // vitest sets NODE_ENV=test, which would give a development build (no service worker).
     { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );

@@ -37,7 +37,7 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
 
   async function add(values: ToyFormValues) {
     const problem = addToyProblem(toyCount, toysLimit, values);
-    if (problem) return showFlash(problem, 'danger');
+    if (problem || !values.photo) return showFlash(problem ?? NO_IMAGE, 'danger');
     try {
       const mediaId = await savePhoto(userId, values.photo);
       await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });

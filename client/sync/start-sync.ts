@@ -1,52 +1,21 @@
 import { liveQuery } from 'dexie';
-import { BehaviorSubject, Subject, type Observable } from 'rxjs';
-import type { RxReplicationPullStreamItem } from 'rxdb';
-import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { BehaviorSubject } from 'rxjs';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../db/database.js';
+import type { SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
 import { openEventStream, type EventStreamHandle } from './event-stream.js';
 import { AuthError, createHttpClient, OfflineError } from './http.js';
 import { createPhotoUploader } from './photo-uploader.js';
 import { photoStore } from './photos.js';
-import { SYNC_NOTICE_HEADER, type SyncCheckpoint } from '../../shared/schemas/sync.js';
+import { replicateCollection, type CollectionSync } from './replicate-collection.js';
 
-export type SyncState = 'online' | 'offline' | 'syncing' | 'paused-auth';
+export type { SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
 
-export type SyncStatus = {
-  state: SyncState;
-  /** Local changes not yet on the server, photo uploads included. */
-  pending: number;
-  lastSyncedAt: number | null;
-  /** A message for the parent, e.g. a plan limit the server refused a change for. */
-  error?: string;
-  /** While photos upload: how many of this pass are done. */
-  upload?: { total: number; done: number };
-};
-
-export type SyncOptions = {
-  /** Default '' (same origin). Tests and the benchmark pass http://127.0.0.1:PORT. */
-  baseUrl?: string;
-  getToken: () => string | null;
-  fetch?: typeof fetch;
-  /** How long to wait before retrying a failed request (default 5 s; tests use less). */
-  retryMs?: number;
-  batchSize?: number;
-};
-
-export type SyncHandle = {
-  status$: Observable<SyncStatus>;
-  getStatus(): SyncStatus;
-  subscribe(listener: (status: SyncStatus) => void): () => void;
-  /** After sign-in or token renewal: continues from where the 401 stopped it. */
-  resume(): void;
-  stop(): Promise<void>;
-  /** Resolves once everything local is on the server and everything remote is local. */
-  awaitInSync(): Promise<void>;
-  /** Starts a photo upload pass now (it also runs on start and whenever a photo is queued). */
-  uploadPhotos(): Promise<void>;
-  replications: Record<SyncCollection, RxReplicationState<any, SyncCheckpoint>>;
-};
-
+/**
+ * Replicates the user's database with the server: one RxDB replication per collection, one
+ * live change stream, the photo upload queue, and a status for the app to show. Call it with
+ * the stored token after sign-in; on a 401 it pauses ('paused-auth') until resume().
+ */
 export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   const baseUrl = options.baseUrl ?? '';
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -65,10 +34,19 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   const cleanups: (() => void)[] = [];
   let stream: EventStreamHandle | null = null;
   let stopped = false;
+  // Only the leader tab replicates (RxDB leader election), so only it streams and uploads.
+  let leader = false;
 
   function emit(): void {
     const busy = uploading || Object.values(active).some(Boolean);
-    const state: SyncState = pausedAuth ? 'paused-auth' : offline ? 'offline' : busy ? 'syncing' : 'online';
+    const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const state: SyncState = pausedAuth
+      ? 'paused-auth'
+      : offline || (!leader && browserOffline)
+        ? 'offline'
+        : leader && busy
+          ? 'syncing'
+          : 'online';
     const prev = status.getValue();
     let lastSyncedAt = prev.lastSyncedAt;
     if (state === 'online' && pendingDocs.size === 0) lastSyncedAt = Date.now();
@@ -94,57 +72,27 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
     }
   }
 
-  const pullStreams = {} as Record<SyncCollection, Subject<RxReplicationPullStreamItem<any, SyncCheckpoint>>>;
+  const pullStreams = {} as Record<SyncCollection, CollectionSync['pullStream']>;
   const replications = {} as SyncHandle['replications'];
 
   // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
   const names = SYNC_COLLECTIONS.filter((name) => name in db.collections);
   for (const name of names) {
-    const stream$ = new Subject<RxReplicationPullStreamItem<any, SyncCheckpoint>>();
-    pullStreams[name] = stream$;
     const collection = db.collections[name];
-    const replication = replicateRxCollection<any, SyncCheckpoint>({
-      replicationIdentifier: `toy-rotation-sync-${name}`,
+    const { replication, pullStream } = replicateCollection({
+      name,
       collection,
-      live: true,
-      retryTime: retryMs,
-      waitForLeadership: true,
-      pull: {
-        batchSize: options.batchSize ?? 100,
-        stream$: stream$.asObservable(),
-        handler: async (checkpoint, batchSize) => {
-          const query = new URLSearchParams({ batchSize: String(batchSize) });
-          if (checkpoint) query.set('checkpoint', JSON.stringify(checkpoint));
-          try {
-            const response = await http.request(`/api/sync/${name}/pull?${query}`);
-            const body = (await response.json()) as { documents: any[]; checkpoint: SyncCheckpoint | null };
-            succeeded();
-            return { documents: body.documents, checkpoint: body.checkpoint ?? checkpoint };
-          } catch (error) {
-            return failed(error);
-          }
-        },
-      },
-      push: {
-        batchSize: options.batchSize ?? 100,
-        handler: async (rows) => {
-          try {
-            const response = await http.request(`/api/sync/${name}/push`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify(rows),
-            });
-            const conflicts = (await response.json()) as any[];
-            const refused = response.headers.get(SYNC_NOTICE_HEADER);
-            notice = refused ? decodeURIComponent(refused) : notice;
-            succeeded();
-            return conflicts;
-          } catch (error) {
-            return failed(error);
-          }
-        },
+      http,
+      retryMs,
+      batchSize: options.batchSize ?? 100,
+      onSuccess: succeeded,
+      onError: failed,
+      onNotice: (message) => {
+        notice = message;
+        emit();
       },
     });
+    pullStreams[name] = pullStream;
     replications[name] = replication;
 
     // Pending: keys written locally (not by the replication itself) until pushed or resolved.
@@ -182,7 +130,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
     },
   });
   async function uploadPhotos(): Promise<void> {
-    if (pausedAuth || stopped) return;
+    if (pausedAuth || stopped || !leader) return;
     uploading = true;
     emit();
     try {
@@ -208,6 +156,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   }
 
   function openStream(): void {
+    if (!leader || stopped) return;
     stream?.close();
     stream = openEventStream({
       url: `${baseUrl}/api/sync/stream`,
@@ -248,7 +197,19 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
     emit();
   }
 
-  openStream();
+  void db.waitForLeadership().then(() => {
+    leader = true;
+    openStream();
+    emit();
+  });
+  // Back online: reconnect now rather than at the next retry (RxDB itself also listens).
+  const onOnline = () => {
+    if (leader && !pausedAuth && !stopped) openStream();
+  };
+  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
+    window.addEventListener('online', onOnline);
+    cleanups.push(() => window.removeEventListener('online', onOnline));
+  }
   emit();
 
   return {
@@ -257,6 +218,10 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
     subscribe(listener) {
       const subscription = status.subscribe(listener);
       return () => subscription.unsubscribe();
+    },
+    dismissError() {
+      notice = undefined;
+      emit();
     },
     resume() {
       if (stopped || !pausedAuth) return;

@@ -45,6 +45,11 @@ export function SyncIndicator() {
       {view.key === 'offline' ? <CloudOffIcon size={16} /> : <CloudIcon size={16} />}
       <span>{view.label}</span>
       {view.detail && <span className="sync-status__detail">· {view.detail}</span>}
+      {status.pending > 0 && (
+        <span className="sync-status__count" aria-hidden="true">
+          · {status.pending} waiting
+        </span>
+      )}
     </>
   );
   if (view.key === 'auth' && online) {

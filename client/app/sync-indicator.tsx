@@ -46,7 +46,7 @@ export function SyncIndicator() {
       <span>{view.label}</span>
       {view.detail && <span className="sync-status__detail">· {view.detail}</span>}
       {status.pending > 0 && (
-        <span className="sync-status__count" aria-hidden="true">
+        <span className="sync-status__count">
           · {status.pending} waiting
         </span>
       )}

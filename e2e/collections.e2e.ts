@@ -42,6 +42,7 @@ describe('collections', () => {
     await collections.create('   ');
     await collections.create('bath TIME');
     await collections.create('Bedtime');
+    await collections.card('Bedtime').waitFor();
     await collections.create('Travel bag');
     await collections.card('Travel bag').waitFor();
     expect(await device.page.getByRole('list', { name: 'Collections' }).getByRole('listitem').count()).toBe(3);

@@ -37,10 +37,12 @@ export function CollectionsPage() {
     if (!db || !collections) return;
     if (limitProblem) return showFlash(limitProblem, 'danger');
     try {
-      const added = await addList(db, 'collection', name);
+      const submitted = name;
+      const added = await addList(db, 'collection', submitted);
       if (added) {
         showFlash(`Added collection ${added.name}`, 'success');
-        setName('');
+        // Keep whatever the parent typed meanwhile.
+        setName((current) => (current === submitted ? '' : current));
       }
     } catch (error) {
       console.error('Adding a collection failed', error);

@@ -32,9 +32,11 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
     if (addBlocked) return onMessage(addBlocked, 'danger');
     try {
       // Blank and duplicate names are ignored (spec section 5): addList answers null.
-      const added = await addList(db, kind, name);
+      const submitted = name;
+      const added = await addList(db, kind, submitted);
       if (added) {
-        setName('');
+        // Keep whatever the parent typed meanwhile.
+        setName((current) => (current === submitted ? '' : current));
         onMessage(`Added ${noun} ${added.name}`, 'success');
       }
     } catch (error) {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import { CollectionsIcon, HomeIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../components/icons';
 
@@ -13,8 +14,13 @@ type SideMenuProps = { open: boolean; onNavigate: () => void };
 
 /** Spec section 2 side menu; a drawer on phones (opened from the top bar). */
 export function SideMenu({ open, onNavigate }: SideMenuProps) {
+  const nav = useRef<HTMLElement>(null);
+  // Opening the drawer moves keyboard focus into it.
+  useEffect(() => {
+    if (open) nav.current?.querySelector<HTMLAnchorElement>('a')?.focus();
+  }, [open]);
   return (
-    <nav className="sidemenu" id="side-menu" aria-label="Main" data-open={open}>
+    <nav className="sidemenu" id="side-menu" aria-label="Main" data-open={open} ref={nav}>
       <ul>
         {ITEMS.map(({ to, label, Icon }) => (
           <li key={to}>

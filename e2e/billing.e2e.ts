@@ -13,7 +13,8 @@ import { ChangeFeed } from '../sync-server/services/change-feed.js';
 import { createMailer } from '../sync-server/services/mailer.js';
 import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../sync-server/test-support/fake-stripe.js';
 import { seedUser } from '../sync-server/test-support/users.js';
-import { launchBrowser } from './support/browser';
+import { PAYMENT_FAILED_NOTICE } from '../shared/schemas/billing.js';
+import { clientDir, launchBrowser } from './support/browser';
 
 // Upgrade in a real browser: Pricing -> Upgrade -> (fake) Stripe Checkout -> signed webhook ->
 // the app shows Premium and 500 toys. The shared e2e server runs with payments off, so this
@@ -21,18 +22,6 @@ import { launchBrowser } from './support/browser';
 
 const WEBHOOK_SECRET = 'whsec_e2e';
 const PRICE = 'price_premium_e2e';
-
-/** The client build global-setup made (the newest complete one in e2e/.build). */
-function builtClientDir(): string {
-  const root = path.resolve(import.meta.dirname, '.build');
-  const builds = fs
-    .readdirSync(root)
-    .map((name) => path.join(root, name))
-    .filter((dir) => fs.existsSync(path.join(dir, 'sw.js')) && fs.existsSync(path.join(dir, 'index.html')))
-    .sort((a, b) => fs.statSync(path.join(b, 'sw.js')).mtimeMs - fs.statSync(path.join(a, 'sw.js')).mtimeMs);
-  if (!builds[0]) throw new Error('no client build in e2e/.build (global-setup makes one)');
-  return builds[0];
-}
 
 type PaymentsServer = { baseUrl: string; deps: AppDeps; fake: FakeStripe; close(): Promise<void> };
 
@@ -62,7 +51,7 @@ async function startPaymentsServer(): Promise<PaymentsServer> {
     now: Date.now,
     log: () => {},
   };
-  const app = createApp(deps, { clientDir: builtClientDir() });
+  const app = createApp(deps, { clientDir: clientDir() });
   handler = (request) => app.fetch(request);
   return {
     baseUrl,
@@ -141,5 +130,14 @@ describe('billing in the browser', () => {
     const premium = page.getByRole('listitem', { name: 'Premium plan' });
     await premium.getByText('Your current plan').waitFor();
     await expect(premium.getByRole('button', { name: 'Manage billing' }).isVisible()).resolves.toBe(true);
+
+    // A renewal fails: every signed-in screen shows the notice with a way to the portal.
+    await deliver(server, stripeEvent('invoice.payment_failed', { id: 'in_e2e', object: 'invoice', customer }));
+    await page.goto('/rotation');
+    await page.getByText(PAYMENT_FAILED_NOTICE).waitFor();
+    await page.getByRole('button', { name: 'Open billing portal' }).click();
+    await page.waitForURL(`${server.fake.url}/**`);
+    const portal = server.fake.calls('/v1/billing_portal/sessions').at(-1)!;
+    expect(portal.form).toMatchObject({ customer, return_url: `${server.baseUrl}/pricing` });
   });
 });

@@ -5,6 +5,7 @@ import { CloseIcon, MenuIcon } from '../components/icons';
 import { IconButton } from '../components/icon-button';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
+import { PaymentNotice } from '../features/billing';
 import { InstallHint } from '../pwa/install-hint';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { useSession } from './session';
@@ -84,6 +85,7 @@ export function AppLayout() {
         )}
         <main id="main" className="app-main" tabIndex={-1}>
           {signedIn && <SyncNotice />}
+          {signedIn && <PaymentNotice />}
           <Suspense
             fallback={
               <div className="empty-state">

@@ -6,6 +6,7 @@ import { AppRoutes } from './app/router';
 import { SessionProvider } from './app/session';
 import { registerServiceWorker } from './pwa/register-sw';
 import './styles/global.css';
+import './styles/screens.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

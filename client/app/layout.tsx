@@ -5,7 +5,7 @@ import { CloseIcon, MenuIcon } from '../components/icons';
 import { IconButton } from '../components/icon-button';
 import { Logo } from '../components/logo';
 import { Spinner } from '../components/spinner';
-import { PaymentNotice } from '../features/billing';
+import { PaymentNotice } from '../features/pricing/payment-notice';
 import { InstallHint } from '../pwa/install-hint';
 import { UpdatePrompt } from '../pwa/update-prompt';
 import { useSession } from './session';

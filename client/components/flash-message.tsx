@@ -1,12 +1,12 @@
-import type { Flash } from './use-flash.js';
+import type { TimedMessage } from './use-timed-message.js';
 
 /** A live region that is always in the page, so screen readers announce each message. */
-export function FlashMessage({ flash }: { flash: Flash | null }) {
+export function FlashMessage({ message }: { message: TimedMessage }) {
   return (
     <div className="tr-flash-slot" aria-live="polite" aria-atomic="true">
-      {flash && (
-        <p key={flash.key} className={`alert alert--${flash.tone} tr-flash`} data-testid="flash">
-          {flash.text}
+      {message && (
+        <p key={message.id} className={`alert alert--${message.variant} tr-flash`} data-testid="flash">
+          {message.text}
         </p>
       )}
     </div>

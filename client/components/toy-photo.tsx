@@ -1,6 +1,6 @@
-import { useSession } from '../../app/session.js';
-import { usePhotoUrl } from '../../sync/use-photo-url.js';
-import { CameraIcon } from '../../components/icons.js';
+import { useSession } from '../app/session.js';
+import { usePhotoUrl } from '../sync/use-photo-url.js';
+import { CameraIcon } from './icons.js';
 
 type ToyPhotoProps = { mediaId: string | null; alt: string; className?: string };
 

@@ -3,8 +3,8 @@
 // screens (they all show the same toys and lists).
 import { useEffect, useMemo, useState } from 'react';
 import { map, type Observable } from 'rxjs';
-import type { ListDoc, ListKind, RotationDoc, SettingsDoc, ToyDoc } from '../../../shared/schemas/docs.js';
-import type { ToyDatabase } from '../../db/database.js';
+import type { ListDoc, ListKind, RotationDoc, SettingsDoc, ToyDoc } from '../../shared/schemas/docs.js';
+import type { ToyDatabase } from '../db/database.js';
 
 /** The signed-in user's database (type only: the database code loads after sign-in). */
 export type LocalDb = ToyDatabase;

@@ -1,5 +1,5 @@
-import { useDb } from '../../app/database-provider.js';
-import { useSession } from '../../app/session.js';
+import { useDb } from '../app/database-provider.js';
+import { useSession } from '../app/session.js';
 import type { LocalDb } from './use-local-data.js';
 
 export type UserDb = {

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
-import { Dialog } from '../inventory/dialog.js';
-import { ToyPhoto } from '../inventory/toy-photo.js';
+import { Modal } from '../../components/modal.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
 
 type AddToysDialogProps = {
   collection: ListDoc;
@@ -43,7 +43,7 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
   }
 
   return (
-    <Dialog title={`Add toys to ${collection.name}`} onClose={onClose}>
+    <Modal open title={`Add toys to ${collection.name}`} onClose={onClose}>
       <div className="field">
         <label className="field__label" htmlFor="add-toys-search">
           Search toys
@@ -77,6 +77,6 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
           Add selected
         </Button>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,11 +1,12 @@
+import type { ShowMessage } from '../../components/use-timed-message.js';
 import { useState } from 'react';
 import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { IconButton } from '../../components/icon-button.js';
 import { ChevronLeftIcon, CollectionsIcon, MinusIcon, PlusIcon } from '../../components/icons.js';
-import { ToyPhoto } from '../inventory/toy-photo.js';
-import type { LocalDb } from '../inventory/use-local-data.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
+import type { LocalDb } from '../../hooks/use-local-data.js';
 import { addToysToCollection, removeToyFromCollection } from '../../db/ops/toys.js';
 import { AddToysDialog } from './add-toys-dialog.js';
 
@@ -14,7 +15,7 @@ type CollectionViewProps = {
   collection: ListDoc;
   toys: ToyDoc[];
   onBack: () => void;
-  onMessage: (text: string, tone: 'success' | 'danger' | 'info') => void;
+  onMessage: ShowMessage;
 };
 
 export function CollectionView({ db, collection, toys, onBack, onMessage }: CollectionViewProps) {

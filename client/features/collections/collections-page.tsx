@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { PLANS } from '../../../shared/domain/plans.js';
 import { LIST_NAME_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { CollectionsIcon, PlusIcon } from '../../components/icons.js';
 import { Spinner } from '../../components/spinner.js';
-import { FlashMessage } from '../inventory/flash-message.js';
-import { useFlash } from '../inventory/use-flash.js';
-import { useLists, useSettings, useToys } from '../inventory/use-local-data.js';
-import { useUserDb } from '../inventory/use-user-db.js';
+import { FlashMessage } from '../../components/flash-message.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useLists, useSettings, useToys } from '../../hooks/use-local-data.js';
+import { useUserDb } from '../../hooks/use-user-db.js';
 import { addList } from '../../db/ops/lists.js';
 import { OpError } from '../../db/ops/errors.js';
-import { collectionLimitProblem } from '../settings/list-rules.js';
+import { collectionLimit } from '../../hooks/collection-limit.js';
 import { CollectionView } from './collection-view.js';
-import '../inventory/inventory.css';
 import './collections.css';
 
 export function CollectionsPage() {
@@ -23,13 +21,8 @@ export function CollectionsPage() {
   const settings = useSettings(db);
   const [openId, setOpenId] = useState<string | null>(null);
   const [name, setName] = useState('');
-  const [flash, showFlash] = useFlash();
-  const plan = settings?.plan ?? 'free';
-  const limitProblem = collectionLimitProblem(
-    collections?.length ?? 0,
-    settings?.collectionsLimit ?? PLANS.free.collectionsLimit,
-    plan,
-  );
+  const { message: flash, show: showFlash } = useTimedMessage();
+  const limitProblem = collectionLimit(collections?.length ?? 0, settings).problem;
   const open = collections?.find((collection) => collection.id === openId);
 
   async function create(event: FormEvent) {
@@ -57,7 +50,7 @@ export function CollectionsPage() {
         <h1>Collections</h1>
       </header>
       {guest && <p className="alert alert--info">Try to log in, please.</p>}
-      <FlashMessage flash={flash} />
+      <FlashMessage message={flash} />
       {loading ? (
         <p className="tr-loading">
           <Spinner label="Loading your collections" />

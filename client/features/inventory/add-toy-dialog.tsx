@@ -1,13 +1,13 @@
 import type { ListDoc } from '../../../shared/schemas/docs.js';
 import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { savePhoto } from '../../sync/photos.js';
-import { Dialog } from './dialog.js';
-import { FlashMessage } from './flash-message.js';
+import { Modal } from '../../components/modal.js';
+import { FlashMessage } from '../../components/flash-message.js';
 import { addToy } from '../../db/ops/toys.js';
 import { OpError } from '../../db/ops/errors.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
-import { useFlash } from './use-flash.js';
-import type { LocalDb } from './use-local-data.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import type { LocalDb } from '../../hooks/use-local-data.js';
 
 export const ADD_SUCCESS = 'Image uploaded successfully';
 export const ADD_FAILURE = 'Something went wrong! Try again later!';
@@ -32,7 +32,7 @@ type AddToyDialogProps = {
 };
 
 export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onClose, onAdded }: AddToyDialogProps) {
-  const [flash, showFlash] = useFlash();
+  const { message: flash, show: showFlash } = useTimedMessage();
   const atLimit = toyCount >= toysLimit;
 
   async function add(values: ToyFormValues) {
@@ -49,15 +49,15 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
   }
 
   return (
-    <Dialog title="Add a toy" onClose={onClose}>
+    <Modal open title="Add a toy" onClose={onClose}>
       {atLimit && <p className="alert alert--warning">{TOYS_LIMIT_MESSAGE}</p>}
-      <FlashMessage flash={flash} />
+      <FlashMessage message={flash} />
       <ToyForm
         categories={categories}
         submitLabel="Save toy"
         onPickError={(message) => showFlash(message, 'danger')}
         onSubmit={add}
       />
-    </Dialog>
+    </Modal>
   );
 }

@@ -4,15 +4,15 @@ import { DEFAULT_FILTER, DEFAULT_SORT, filterToys, sortToys, type SortOrder, typ
 import { PLANS } from '../../../shared/domain/plans.js';
 import { setTipsDismissed } from '../../db/ops/settings.js';
 import { Spinner } from '../../components/spinner.js';
-import { FlashMessage } from './flash-message.js';
+import { FlashMessage } from '../../components/flash-message.js';
 import { AddToyDialog } from './add-toy-dialog.js';
 import { InventoryToolbar } from './inventory-toolbar.js';
 import { TipsPanel, TIPS_DISMISSED_KEY, tipsDismissedLocally } from './tips-panel.js';
 import { ToyDetailDialog } from './toy-detail-dialog.js';
 import { ToyGallery } from './toy-gallery.js';
-import { useFlash } from './use-flash.js';
-import { useLists, useListNames, useAllLists, useSettings, useToys } from './use-local-data.js';
-import { useUserDb } from './use-user-db.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useLists, useListNames, useAllLists, useSettings, useToys } from '../../hooks/use-local-data.js';
+import { useUserDb } from '../../hooks/use-user-db.js';
 import './inventory.css';
 
 /** Placeholder limit before sign-in (spec section 3). */
@@ -31,7 +31,7 @@ export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   const [openToyId, setOpenToyId] = useState<string | null>(null);
   const [tipsHidden, setTipsHidden] = useState(tipsDismissedLocally);
-  const [flash, showFlash] = useFlash();
+  const { message: flash, show: showFlash } = useTimedMessage();
 
   // Settings arrive with the first sync; until then a signed-in parent gets the free plan's limit.
   const toysLimit = settings?.toysLimit ?? (guest ? GUEST_TOYS_LIMIT : PLANS.free.toysLimit);
@@ -62,7 +62,7 @@ export function InventoryPage() {
       </header>
       {guest && <p className="alert alert--info">{GUEST_MESSAGE}</p>}
       {showTips && <TipsPanel onDismiss={dismissTips} />}
-      <FlashMessage flash={flash} />
+      <FlashMessage message={flash} />
       <InventoryToolbar
         filter={filter}
         sort={sort}

@@ -4,13 +4,13 @@ import { Button } from '../../components/button.js';
 import { Toggle } from '../../components/fields.js';
 import { EditIcon, TrashIcon } from '../../components/icons.js';
 import { savePhoto } from '../../sync/photos.js';
-import { Dialog } from './dialog.js';
-import { FlashMessage } from './flash-message.js';
+import { Modal } from '../../components/modal.js';
+import { FlashMessage } from '../../components/flash-message.js';
 import { deleteToy, setExcluded, setFavorite, updateToy } from '../../db/ops/toys.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
-import { ToyPhoto } from './toy-photo.js';
-import { useFlash } from './use-flash.js';
-import type { LocalDb } from './use-local-data.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import type { LocalDb } from '../../hooks/use-local-data.js';
 
 type ToyDetailDialogProps = {
   db: LocalDb;
@@ -24,7 +24,7 @@ type ToyDetailDialogProps = {
 
 export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, onDeleted }: ToyDetailDialogProps) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
-  const [flash, showFlash] = useFlash();
+  const { message: flash, show: showFlash } = useTimedMessage();
   const collections = toy.collectionIds.map((id) => names.get(id)).filter((name): name is string => Boolean(name));
 
   async function flag(which: 'excluded' | 'favorite', on: boolean) {
@@ -61,8 +61,8 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
 
   if (mode === 'edit') {
     return (
-      <Dialog title={`Edit ${toy.title}`} onClose={onClose}>
-        <FlashMessage flash={flash} />
+      <Modal open title={`Edit ${toy.title}`} onClose={onClose}>
+        <FlashMessage message={flash} />
         <ToyForm
           categories={categories}
           initial={toy}
@@ -73,13 +73,13 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
         <Button variant="ghost" onClick={() => setMode('view')}>
           Cancel
         </Button>
-      </Dialog>
+      </Modal>
     );
   }
 
   return (
-    <Dialog title={toy.title} onClose={onClose}>
-      <FlashMessage flash={flash} />
+    <Modal open title={toy.title} onClose={onClose}>
+      <FlashMessage message={flash} />
       <div className="tr-detail">
         <ToyPhoto mediaId={toy.mediaId} alt={`Photo of ${toy.title}`} className="tr-detail__photo" />
         <dl className="tr-detail__facts">
@@ -125,6 +125,6 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
           </Button>
         </div>
       )}
-    </Dialog>
+    </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { CAPTION_MAX, TITLE_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { Select, TextArea, TextField } from '../../components/fields.js';
 import { shrinkImage } from './shrink-image.js';
-import { ToyPhoto } from './toy-photo.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
 
 export type ToyFormValues = { photo: Blob | null; title: string; categoryId: string; caption: string };
 

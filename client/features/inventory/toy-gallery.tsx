@@ -2,7 +2,7 @@ import type { ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { BlockIcon, InventoryIcon, StarIcon } from '../../components/icons.js';
-import { ToyPhoto } from './toy-photo.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
 
 type ToyGalleryProps = {
   toys: ToyDoc[];

@@ -5,7 +5,8 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SiteFooter } from '../../components/site-footer';
 import { PlanCards } from './plan-cards';
-import { fetchPaymentUrl, fetchProductStatus, PAYMENTS_OFF_MESSAGE, type ProductStatus } from './payments-api';
+import { PAYMENTS_OFF_MESSAGE } from '../../../shared/schemas/billing';
+import { fetchProductStatus, loadPaymentUrl, type PaymentPath, type StatusAnswer } from './billing-api';
 import { useLocalPlan } from './use-local-plan';
 import './pricing.css';
 
@@ -22,7 +23,7 @@ function PricingIntro() {
 export function PricingPage() {
   const { token } = useSession();
   const localPlan = useLocalPlan();
-  const [status, setStatus] = useState<ProductStatus | null>(null);
+  const [status, setStatus] = useState<StatusAnswer | null>(null);
   const [paymentsOff, setPaymentsOff] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -41,20 +42,20 @@ export function PricingPage() {
   }, [token]);
 
   const plan: 'free' | 'paid' | null =
-    status?.kind === 'status' ? (status.status === 'paid' ? 'paid' : 'free') : localPlan;
+    status?.kind === 'status' ? status.status.status : localPlan;
 
-  const go = async (path: '/api/stripe/create_checkout_link_premium' | '/api/stripe/billing_portal') => {
+  const go = async (path: PaymentPath) => {
     if (!token) return;
     setBusy(true);
     setError('');
-    const result = await fetchPaymentUrl(path, token);
-    if (result.kind === 'redirect') {
+    const result = await loadPaymentUrl(path, token);
+    if ('url' in result) {
       window.location.assign(result.url);
       return;
     }
     setBusy(false);
-    if (result.kind === 'payments-off') setPaymentsOff(true);
-    else setError(result.message);
+    if (result.paymentsOff) setPaymentsOff(true);
+    else setError(result.error);
   };
 
   const premiumAction = paymentsOff ? null : plan === 'paid' ? (

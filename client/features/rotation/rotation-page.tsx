@@ -4,15 +4,14 @@ import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { RotateIcon } from '../../components/icons.js';
 import { Spinner } from '../../components/spinner.js';
-import { FlashMessage } from '../inventory/flash-message.js';
-import { ToyPhoto } from '../inventory/toy-photo.js';
-import { useFlash } from '../inventory/use-flash.js';
-import { useRotations, useSettings, useToys } from '../inventory/use-local-data.js';
-import { useUserDb } from '../inventory/use-user-db.js';
+import { FlashMessage } from '../../components/flash-message.js';
+import { ToyPhoto } from '../../components/toy-photo.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useRotations, useSettings, useToys } from '../../hooks/use-local-data.js';
+import { useUserDb } from '../../hooks/use-user-db.js';
 import { rotate as rotateLocally } from '../../db/ops/rotation.js';
 import { defaultSettings } from '../../db/ops/settings.js';
 import { formatRotationDate, formatRotationTime } from './rotation-format.js';
-import '../inventory/inventory.css';
 import './rotation.css';
 
 const HISTORY_SHOWN = 5;
@@ -25,7 +24,7 @@ export function RotationPage() {
   const settings = useSettings(db) ?? (db ? defaultSettings(db.userId) : undefined);
   const rotations = useRotations(db);
   const [busy, setBusy] = useState(false);
-  const [flash, showFlash] = useFlash();
+  const { message: flash, show: showFlash } = useTimedMessage();
 
   const byId = useMemo(() => new Map((toys ?? []).map((toy) => [toy.id, toy])), [toys]);
   const latest = rotations?.[0];
@@ -57,7 +56,7 @@ export function RotationPage() {
         </Button>
       </header>
       {guest && <p className="alert alert--info">Try to log in, please.</p>}
-      <FlashMessage flash={flash} />
+      <FlashMessage message={flash} />
       <div className="tr-frame" aria-live="polite">
         <span className="tr-frame__label">Last rotation</span>
         <strong className="tr-frame__date" data-testid="last-rotation-date">

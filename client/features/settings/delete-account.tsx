@@ -3,7 +3,7 @@ import { apiJson, errorText } from '../../app/api.js';
 import { useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/fields.js';
-import { FLASH_MS } from '../inventory/use-flash.js';
+import { MESSAGE_MS } from '../../components/alert.js';
 
 // Long enough to read the server's answer before the app signs out and leaves the page.
 const LOGOUT_DELAY_MS = 3000;
@@ -33,7 +33,7 @@ export function DeleteAccount() {
 
   useEffect(() => {
     if (!message || step === 'done') return;
-    const timer = setTimeout(() => setMessage(null), FLASH_MS);
+    const timer = setTimeout(() => setMessage(null), MESSAGE_MS);
     return () => clearTimeout(timer);
   }, [message, step]);
 

@@ -1,9 +1,10 @@
+import type { ShowMessage } from '../../components/use-timed-message.js';
 import { useState, type FormEvent } from 'react';
 import { UNCATEGORIZED_ID, LIST_NAME_MAX, type ListDoc, type ListKind } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { IconButton } from '../../components/icon-button.js';
 import { CheckIcon, CloseIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
-import type { LocalDb } from '../inventory/use-local-data.js';
+import type { LocalDb } from '../../hooks/use-local-data.js';
 import { addList, deleteList, renameList } from '../../db/ops/lists.js';
 import { OpError } from '../../db/ops/errors.js';
 
@@ -13,7 +14,7 @@ type ListEditorProps = {
   lists: ListDoc[];
   /** A message that blocks adding (the plan's collection limit), or null. */
   addBlocked?: string | null;
-  onMessage: (text: string, tone: 'success' | 'danger' | 'info') => void;
+  onMessage: ShowMessage;
 };
 
 const NOUN = { category: 'category', collection: 'collection' } as const;

@@ -1,3 +1,4 @@
+import type { ShowMessage } from '../../components/use-timed-message.js';
 import { useEffect, useState, type FormEvent } from 'react';
 import { maxRotationToysNumber } from '../../../shared/domain/rotation.js';
 import type { SettingsDoc, ToyDoc } from '../../../shared/schemas/docs.js';
@@ -5,13 +6,13 @@ import { Button } from '../../components/button.js';
 import { TextField } from '../../components/fields.js';
 import { OpError } from '../../db/ops/errors.js';
 import { setRotationCount } from '../../db/ops/settings.js';
-import type { LocalDb } from '../inventory/use-local-data.js';
+import type { LocalDb } from '../../hooks/use-local-data.js';
 
 type RotationCountFormProps = {
   db: LocalDb | null;
   settings: SettingsDoc | null | undefined;
   toys: ToyDoc[];
-  onMessage: (text: string, tone: 'success' | 'danger' | 'info') => void;
+  onMessage: ShowMessage;
 };
 
 /** Placeholder before sign-in (spec section 3). */

@@ -2,16 +2,15 @@ import { PLANS } from '../../../shared/domain/plans.js';
 import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
 import { Spinner } from '../../components/spinner.js';
 import { defaultSettings } from '../../db/ops/settings.js';
-import { FlashMessage } from '../inventory/flash-message.js';
-import { useFlash } from '../inventory/use-flash.js';
-import { useLists, useSettings, useToys } from '../inventory/use-local-data.js';
-import { useUserDb } from '../inventory/use-user-db.js';
+import { FlashMessage } from '../../components/flash-message.js';
+import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useLists, useSettings, useToys } from '../../hooks/use-local-data.js';
+import { useUserDb } from '../../hooks/use-user-db.js';
+import { collectionLimit } from '../../hooks/collection-limit.js';
 import { DeleteAccount } from './delete-account.js';
 import { ListEditor } from './list-editor.js';
-import { collectionLimitProblem } from './list-rules.js';
 import { RotationCountForm } from './rotation-count-form.js';
 import { StorageInfo } from './storage-info.js';
-import '../inventory/inventory.css';
 import './settings.css';
 
 const GUEST_CATEGORIES: ListDoc[] = [
@@ -25,9 +24,8 @@ export function SettingsPage() {
   const settings = useSettings(db) ?? (db ? defaultSettings(db.userId) : undefined);
   const categories = useLists(db, 'category');
   const collections = useLists(db, 'collection') ?? [];
-  const [flash, showFlash] = useFlash();
-  const plan = settings?.plan ?? 'free';
-  const collectionsLimit = settings?.collectionsLimit ?? PLANS.free.collectionsLimit;
+  const { message: flash, show: showFlash } = useTimedMessage();
+  const { plan, collectionsLimit, problem: addBlocked } = collectionLimit(collections.length, settings);
 
   if (opening) {
     return (
@@ -47,7 +45,7 @@ export function SettingsPage() {
       </header>
       {guest && <p className="alert alert--info">Try to log in, please.</p>}
       <div className="tr-flash-fixed">
-        <FlashMessage flash={flash} />
+        <FlashMessage message={flash} />
       </div>
       <div className="tr-settings">
         <section className="card tr-settings__card" aria-labelledby="settings-rotation">
@@ -67,7 +65,7 @@ export function SettingsPage() {
             db={db}
             kind="collection"
             lists={collections}
-            addBlocked={collectionLimitProblem(collections.length, collectionsLimit, plan)}
+            addBlocked={addBlocked}
             onMessage={showFlash}
           />
         </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectionLimitProblem } from './list-rules.js';
+import { collectionLimitProblem } from './collection-limit.js';
 
 describe('collectionLimitProblem', () => {
   it('blocks the free plan at 3 collections with the spec message', () => {

@@ -1,31 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText } from '../../app/api';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/fields';
-import { useTimedMessage } from '../../components/use-timed-message';
 import { forgotPasswordRequest } from './auth-api';
 import { AuthCard } from './auth-card';
+import { EmailField } from './auth-fields';
 import { Banner } from './banner';
+import { useAuthForm } from './use-auth-form';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const { busy, message, show, run } = useAuthForm();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const response = await forgotPasswordRequest({ email: email.trim() });
-      if (response?.data) show(response.data, 'success');
-    } catch (error) {
-      setEmail(''); // spec section 8: a failure also clears the email field
-      const text = errorText(error);
-      if (text) show(text, 'danger');
-    } finally {
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const response = await forgotPasswordRequest({ email: email.trim() });
+        if (response?.data) show(response.data, 'success');
+      },
+      () => setEmail(''), // spec section 8: a failure also clears the email field
+    );
   };
 
   return (
@@ -35,7 +29,7 @@ export function ForgotPasswordPage() {
     >
       <Banner message={message} />
       <form onSubmit={submit}>
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" block busy={busy}>
           Send Email
         </Button>

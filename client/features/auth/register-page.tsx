@@ -1,15 +1,14 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorText } from '../../app/api';
 import { useSession } from '../../app/session';
-import { PASSWORD_MIN } from '../../../shared/schemas/auth';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/fields';
-import { useTimedMessage } from '../../components/use-timed-message';
 import { registerRequest } from './auth-api';
 import { AuthCard } from './auth-card';
+import { EmailField, PasswordPairFields, usePasswordPair } from './auth-fields';
 import { Banner } from './banner';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
+import { useAuthForm } from './use-auth-form';
 
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
@@ -19,37 +18,21 @@ export function RegisterPage() {
   const captcha = useRef<CaptchaHandle>(null);
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [busy, setBusy] = useState(false);
-  const { message, show } = useTimedMessage();
+  const passwords = usePasswordPair();
+  const { busy, message, show, run } = useAuthForm();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (password !== confirm) {
-      // Spec section 5: both fields cleared, no request.
-      setPassword('');
-      setConfirm('');
-      show(PASSWORDS_DO_NOT_MATCH, 'danger');
-      return;
-    }
+    if (!passwords.matches()) return show(PASSWORDS_DO_NOT_MATCH, 'danger');
     // The captcha is read and reset on each submit (spec section 5).
     const tokenReCap = captcha.current?.payload() ?? '';
     captcha.current?.reset();
-    if (!tokenReCap) {
-      show('Please complete the captcha check first.', 'danger');
-      return;
-    }
-    setBusy(true);
-    try {
-      const response = await registerRequest({ username: username.trim(), email: email.trim(), password, tokenReCap });
+    if (!tokenReCap) return show('Please complete the captcha check first.', 'danger');
+    void run(async () => {
+      const response = await registerRequest({ username: username.trim(), email: email.trim(), password: passwords.password, tokenReCap });
       login(response, 'register');
       navigate('/', { replace: true });
-    } catch (error) {
-      const text = errorText(error);
-      if (text) show(text, 'danger');
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -57,27 +40,8 @@ export function RegisterPage() {
       <Banner message={message} />
       <form onSubmit={submit}>
         <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
+        <PasswordPairFields pair={passwords} label="Password" confirmLabel="Confirm password" />
         <CaptchaWidget ref={captcha} />
         <p className="muted">
           By registering you agree to our{' '}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth';
+import { TextField } from '../../components/fields';
+
+// Fields more than one auth form asks for.
+
+/** A new password typed twice (register, reset password). */
+export function usePasswordPair() {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  return {
+    password,
+    confirm,
+    setPassword,
+    setConfirm,
+    /** Spec section 5: on a mismatch both fields are cleared and no request is sent. */
+    matches(): boolean {
+      if (password === confirm) return true;
+      setPassword('');
+      setConfirm('');
+      return false;
+    },
+  };
+}
+
+type PasswordPairFieldsProps = { pair: ReturnType<typeof usePasswordPair>; label: string; confirmLabel: string };
+
+export function PasswordPairFields({ pair, label, confirmLabel }: PasswordPairFieldsProps) {
+  return (
+    <>
+      <TextField
+        label={label}
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        hint={`At least ${PASSWORD_MIN} characters.`}
+        value={pair.password}
+        onChange={(e) => pair.setPassword(e.target.value)}
+      />
+      <TextField
+        label={confirmLabel}
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={pair.confirm}
+        onChange={(e) => pair.setConfirm(e.target.value)}
+      />
+    </>
+  );
+}
+
+type EmailFieldProps = { value: string; onChange: (value: string) => void };
+
+export function EmailField({ value, onChange }: EmailFieldProps) {
+  return <TextField label="Email" type="email" name="email" autoComplete="email" required value={value} onChange={(e) => onChange(e.target.value)} />;
+}

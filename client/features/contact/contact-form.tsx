@@ -1,8 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Button } from '../../components/button';
-import { TextArea, TextField } from '../../components/fields';
 import { Popup } from '../../components/popup';
-import { EMAIL_MAX, MESSAGE_MAX, sendContactMessage } from './contact-api';
+import { sendContactMessage } from './contact-api';
+import { ContactEmailField, MessageField } from './contact-fields';
 
 type ContactFormProps = { subject: 'Contact Form' | 'Bee Healthy Contact Form' };
 
@@ -25,26 +25,8 @@ export function ContactForm({ subject }: ContactFormProps) {
   return (
     <>
       <form onSubmit={submit}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextArea
-          label="Message"
-          name="message"
-          required
-          maxLength={MESSAGE_MAX}
-          rows={6}
-          hint={`${message.length} / ${MESSAGE_MAX}`}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-        />
+        <ContactEmailField value={email} onChange={setEmail} />
+        <MessageField value={message} onChange={setMessage} />
         <Button type="submit" disabled={sent}>
           Submit
         </Button>

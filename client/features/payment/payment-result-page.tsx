@@ -1,26 +1,20 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Card } from '../../components/card';
+import { CardPage } from '../../components/card-page';
 import { Logo } from '../../components/logo';
-import { SiteFooter } from '../../components/site-footer';
 
 function PaymentResult({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <>
-      <div className="page">
-        <Card className="auth-card payment-result">
-          <div style={{ display: 'grid', justifyItems: 'center' }}>
-            <Logo size={72} />
-          </div>
-          <p className="tagline" style={{ textAlign: 'center' }}>
-            Toy Rotation Made Simple
-          </p>
-          <h1>{title}</h1>
-          {children}
-        </Card>
+    <CardPage className="payment-result">
+      <div style={{ display: 'grid', justifyItems: 'center' }}>
+        <Logo size={72} />
       </div>
-      <SiteFooter />
-    </>
+      <p className="tagline" style={{ textAlign: 'center' }}>
+        Toy Rotation Made Simple
+      </p>
+      <h1>{title}</h1>
+      {children}
+    </CardPage>
   );
 }
 

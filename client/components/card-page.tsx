@@ -1,0 +1,15 @@
+import type { ReactNode } from 'react';
+import { Card } from './card';
+import { SiteFooter } from './site-footer';
+
+/** A public page whose content is one centred card, with the site footer below it. */
+export function CardPage({ className, children }: { className?: string; children: ReactNode }) {
+  return (
+    <>
+      <div className="page">
+        <Card className={['auth-card', className].filter(Boolean).join(' ')}>{children}</Card>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { TextArea, TextField } from '../../components/fields';
+import { EMAIL_MAX, MESSAGE_MAX } from './contact-api';
+
+// The fields both support forms (contact, deletion request) ask for, with the server's limits.
+
+type FieldProps = { value: string; onChange: (value: string) => void };
+
+export function ContactEmailField({ value, onChange }: FieldProps) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      maxLength={EMAIL_MAX}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+type MessageFieldProps = FieldProps & { optional?: boolean };
+
+/** The message: required with a length count on the contact form, optional on the deletion request. */
+export function MessageField({ value, onChange, optional = false }: MessageFieldProps) {
+  return (
+    <TextArea
+      label={optional ? 'Message (optional)' : 'Message'}
+      name="message"
+      required={!optional}
+      maxLength={MESSAGE_MAX}
+      rows={optional ? 4 : 6}
+      hint={optional ? undefined : `${value.length} / ${MESSAGE_MAX}`}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}

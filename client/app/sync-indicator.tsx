@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { CloudIcon, CloudOffIcon } from '../components/icons';
+import { useOnline } from '../hooks/use-online';
 import { useSyncStatus, type SyncStatus } from './database-provider';
 import { useSession } from './session';
 
@@ -18,20 +18,6 @@ function describe(status: SyncStatus, needsSignIn: boolean, online: boolean) {
   if (status.state === 'syncing') return { key: 'syncing', label: 'Syncing…', detail: waiting };
   const last = status.lastSyncedAt ? `last synced ${timeLabel(status.lastSyncedAt)}` : '';
   return { key: 'online', label: waiting ? 'Online' : 'Synced', detail: waiting || last };
-}
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
 }
 
 /** Online / offline / syncing, how many changes wait, and when the last sync finished. */

@@ -4,23 +4,10 @@ import { useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/fields.js';
 import { MESSAGE_MS } from '../../components/alert.js';
+import { useOnline } from '../../hooks/use-online.js';
 
 // Long enough to read the server's answer before the app signs out and leaves the page.
 const LOGOUT_DELAY_MS = 3000;
-
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-  return online;
-}
 
 /** Spec section 4: a Delete button, then a confirm checkbox, then OK enabled only once ticked. */
 export function DeleteAccount() {

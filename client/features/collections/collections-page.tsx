@@ -3,6 +3,7 @@ import { LIST_NAME_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { CollectionsIcon, PlusIcon } from '../../components/icons.js';
+import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { FlashMessage } from '../../components/flash-message.js';
 import { useTimedMessage } from '../../components/use-timed-message.js';
@@ -46,10 +47,7 @@ export function CollectionsPage() {
   const loading = opening || (db && (!toys || !collections));
   return (
     <div className="page tr-page">
-      <header className="page-header">
-        <h1>Collections</h1>
-      </header>
-      {guest && <p className="alert alert--info">Try to log in, please.</p>}
+      <ScreenHeader title="Collections" guest={guest} />
       <FlashMessage message={flash} />
       {loading ? (
         <p className="tr-loading">

@@ -3,6 +3,7 @@ import { UNCATEGORIZED_ID, type ToyDoc } from '../../../shared/schemas/docs.js';
 import { DEFAULT_FILTER, DEFAULT_SORT, filterToys, sortToys, type SortOrder, type ToyFilter } from '../../../shared/domain/toy-filters.js';
 import { PLANS } from '../../../shared/domain/plans.js';
 import { setTipsDismissed } from '../../db/ops/settings.js';
+import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { FlashMessage } from '../../components/flash-message.js';
 import { AddToyDialog } from './add-toy-dialog.js';
@@ -17,7 +18,6 @@ import './inventory.css';
 
 /** Placeholder limit before sign-in (spec section 3). */
 export const GUEST_TOYS_LIMIT = 1;
-export const GUEST_MESSAGE = 'Try to log in, please.';
 
 export function InventoryPage() {
   const { db, userId, opening, guest } = useUserDb();
@@ -54,13 +54,11 @@ export function InventoryPage() {
 
   return (
     <div className="page tr-page">
-      <header className="page-header">
-        <h1>Inventory</h1>
+      <ScreenHeader title="Inventory" guest={guest}>
         <p className="tr-count" aria-live="polite">
           {toys ? toys.length : 0} / {toysLimit} toys
         </p>
-      </header>
-      {guest && <p className="alert alert--info">{GUEST_MESSAGE}</p>}
+      </ScreenHeader>
       {showTips && <TipsPanel onDismiss={dismissTips} />}
       <FlashMessage message={flash} />
       <InventoryToolbar

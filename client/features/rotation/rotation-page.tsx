@@ -3,6 +3,7 @@ import type { ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { RotateIcon } from '../../components/icons.js';
+import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { FlashMessage } from '../../components/flash-message.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
@@ -49,13 +50,11 @@ export function RotationPage() {
 
   return (
     <div className="page tr-page">
-      <header className="page-header">
-        <h1>Rotation</h1>
+      <ScreenHeader title="Rotation" guest={guest}>
         <Button icon={<RotateIcon size={20} />} busy={busy} disabled={!db} onClick={() => void rotate()}>
           {busy ? 'Rotating…' : 'Rotate'}
         </Button>
-      </header>
-      {guest && <p className="alert alert--info">Try to log in, please.</p>}
+      </ScreenHeader>
       <FlashMessage message={flash} />
       <div className="tr-frame" aria-live="polite">
         <span className="tr-frame__label">Last rotation</span>

@@ -1,5 +1,6 @@
 import { PLANS } from '../../../shared/domain/plans.js';
 import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
+import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { defaultSettings } from '../../db/ops/settings.js';
 import { FlashMessage } from '../../components/flash-message.js';
@@ -40,10 +41,7 @@ export function SettingsPage() {
 
   return (
     <div className="page tr-page">
-      <header className="page-header">
-        <h1>Settings</h1>
-      </header>
-      {guest && <p className="alert alert--info">Try to log in, please.</p>}
+      <ScreenHeader title="Settings" guest={guest} />
       <div className="tr-flash-fixed">
         <FlashMessage message={flash} />
       </div>

@@ -5,19 +5,8 @@ import { ApiError, apiJson } from '../../app/api';
 // Until Stripe is configured the server answers them with 503 {error: 'Payments are not set
 // up on this server'}; the pricing page says so, the notice just stays hidden.
 
-export const AUTH_TOKEN_KEY = 'authToken'; // spec section 9: local storage keys
-
 export const PORTAL_FAILED_MESSAGE = 'The billing portal could not be opened. Please try again later.';
 export const PAYMENT_PAGE_FAILED_MESSAGE = 'The payment page could not be opened. Please try again later.';
-
-/** The token the spec keeps in local storage; null when signed out or storage is blocked. */
-export function storedToken(): string | null {
-  try {
-    return window.localStorage.getItem(AUTH_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 const isPaymentsOff = (error: unknown) => error instanceof ApiError && error.status === 503;

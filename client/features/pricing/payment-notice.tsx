@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { PAYMENT_FAILED_NOTICE, type ProductStatus } from '../../../shared/schemas/billing';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { loadBillingPortalUrl, storedToken } from './billing-api';
+import { useSession } from '../../app/session';
+import { loadBillingPortalUrl } from './billing-api';
 import { useProductStatus } from './use-product-status';
 
 /**
@@ -11,11 +12,12 @@ import { useProductStatus } from './use-product-status';
  */
 export function PaymentNotice() {
   const { status } = useProductStatus();
+  const { getToken } = useSession();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
   const openPortal = async () => {
-    const token = storedToken();
+    const token = getToken();
     if (!token) return;
     setBusy(true);
     setError('');

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ProductStatus } from '../../../shared/schemas/billing';
-import { loadProductStatus, storedToken } from './billing-api';
-
-const TOKEN_CHECK_MS = 5000; // spec section 9: the stored token is re-read every 5 s
+import { useSession } from '../../app/session';
+import { loadProductStatus } from './billing-api';
 
 /**
  * The server's billing status for the signed-in user (null while unknown, signed out,
@@ -10,19 +9,18 @@ const TOKEN_CHECK_MS = 5000; // spec section 9: the stored token is re-read ever
  * back and when the tab becomes visible again (e.g. after returning from the billing portal).
  */
 export function useProductStatus(): { status: ProductStatus | null; refresh: () => void } {
-  const [token, setToken] = useState<string | null>(storedToken);
+  // The session re-reads the stored token every 5 s (spec section 9), so a switch shows here too.
+  const { token } = useSession();
   // Kept with the token it belongs to, so another user's status never shows after a switch.
   const [known, setKnown] = useState<{ token: string; status: ProductStatus } | null>(null);
   const [round, setRound] = useState(0);
   const refresh = useCallback(() => setRound((n) => n + 1), []);
 
   useEffect(() => {
-    const timer = setInterval(() => setToken(storedToken()), TOKEN_CHECK_MS);
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     window.addEventListener('online', refresh);
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      clearInterval(timer);
       window.removeEventListener('online', refresh);
       document.removeEventListener('visibilitychange', onVisible);
     };

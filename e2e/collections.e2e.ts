@@ -1,9 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts';
+import { signIn, type Account } from './support/accounts';
 import { launchBrowser, newDevice, type Device } from './support/browser';
 import { CollectionsPageModel } from './pages/collections-page';
-import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { InventoryPageModel } from './pages/inventory-page';
+import { makePng } from './support/png';
+import { signedInWithToys } from './support/signed-in';
 import { screenshot } from './pages/screenshots';
 import { seriousViolations } from './support/axe';
 
@@ -14,18 +16,16 @@ let collections: CollectionsPageModel;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  account = await createAccount('collections');
-  device = await newDevice(browser, 'desktop');
-  await signIn(device.page, account, '/inventory');
-  const inventory = new InventoryPageModel(device.page);
-  await inventory.goto();
-  for (const [title, color] of [
+  const toys = [
     ['Rubber duck', [240, 200, 40]],
     ['Boat', [30, 90, 200]],
     ['Picture book', [160, 40, 120]],
-  ] as const) {
-    await inventory.addToyAndWait({ title, photo: makePng(400, 300, [...color]) });
-  }
+  ] as const;
+  ({ account, device } = await signedInWithToys(
+    browser,
+    'collections',
+    toys.map(([title, color]) => ({ title, photo: makePng(400, 300, [...color]) })),
+  ));
   collections = new CollectionsPageModel(device.page);
   await collections.goto();
 });

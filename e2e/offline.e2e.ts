@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signIn, type Account } from './support/accounts';
 import { launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { InventoryPageModel } from './pages/inventory-page';
+import { makePng } from './support/png';
 import { RotationPageModel } from './pages/rotation-page';
 import { screenshot } from './pages/screenshots';
 

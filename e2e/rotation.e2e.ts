@@ -1,8 +1,9 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts';
+import { signIn, type Account } from './support/accounts';
 import { launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { makePng } from './support/png';
+import { signedInWithToys } from './support/signed-in';
 import { RotationPageModel } from './pages/rotation-page';
 import { SettingsPageModel } from './pages/settings-page';
 import { screenshot } from './pages/screenshots';
@@ -16,23 +17,12 @@ const TITLES = ['Kite', 'Drum', 'Puzzle', 'Yo-yo', 'Robot', 'Doll'];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  account = await createAccount('rotation');
-  device = await newDevice(browser, 'desktop');
-  await signIn(device.page, account, '/inventory');
-  const inventory = new InventoryPageModel(device.page);
-  await inventory.goto();
-  for (const [index, title] of TITLES.entries()) {
-    await inventory.addToyAndWait({ title, photo: makePng(320, 240, [40 * index, 200 - 30 * index, 120]) });
-  }
+  const toys = TITLES.map((title, index) => ({ title, photo: makePng(320, 240, [40 * index, 200 - 30 * index, 120]) }));
+  const signedIn = await signedInWithToys(browser, 'rotation', toys);
+  ({ account, device } = signedIn);
   // Kite always comes out, Drum never.
-  let detail = await inventory.openToy('Kite');
-  await detail.locator('label', { hasText: 'Kept in rotation' }).click();
-  await detail.getByRole('switch', { name: 'Kept in rotation', checked: true }).waitFor({ state: 'attached' });
-  await inventory.closeDialog();
-  detail = await inventory.openToy('Drum');
-  await detail.locator('label', { hasText: 'Excluded from rotation' }).click();
-  await detail.getByRole('switch', { name: 'Excluded from rotation', checked: true }).waitFor({ state: 'attached' });
-  await inventory.closeDialog();
+  await signedIn.inventory.switchOn('Kite', 'Kept in rotation');
+  await signedIn.inventory.switchOn('Drum', 'Excluded from rotation');
 
   const settings = new SettingsPageModel(device.page);
   await settings.goto();

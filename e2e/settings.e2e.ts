@@ -1,8 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts';
+import { signIn, type Account } from './support/accounts';
 import { baseUrl, launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel, makePng } from './pages/inventory-page';
+import { InventoryPageModel } from './pages/inventory-page';
+import { makePng } from './support/png';
+import { signedInWithToys } from './support/signed-in';
 import { SettingsPageModel } from './pages/settings-page';
 import { screenshot } from './pages/screenshots';
 import { seriousViolations } from './support/axe';
@@ -14,16 +16,10 @@ let settings: SettingsPageModel;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  account = await createAccount('settings');
-  device = await newDevice(browser, 'desktop');
-  await signIn(device.page, account, '/inventory');
-  const inventory = new InventoryPageModel(device.page);
-  await inventory.goto();
-  for (const title of ['Xylophone', 'Train', 'Ball']) await inventory.addToyAndWait({ title, photo: makePng(200, 200) });
-  const detail = await inventory.openToy('Ball');
-  await detail.locator('label', { hasText: 'Kept in rotation' }).click();
-  await detail.getByRole('switch', { name: 'Kept in rotation', checked: true }).waitFor({ state: 'attached' });
-  await inventory.closeDialog();
+  const toys = ['Xylophone', 'Train', 'Ball'].map((title) => ({ title, photo: makePng(200, 200) }));
+  const signedIn = await signedInWithToys(browser, 'settings', toys);
+  ({ account, device } = signedIn);
+  await signedIn.inventory.switchOn('Ball', 'Kept in rotation');
   settings = new SettingsPageModel(device.page);
   await settings.goto();
 });

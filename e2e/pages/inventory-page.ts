@@ -1,54 +1,8 @@
-import { deflateSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
 
-// Page model of /inventory, and a PNG maker for the photo picker.
+import { makePng } from '../support/png';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real PNG: a diagonal two-colour gradient, large by default so the app has to shrink it. */
-export function makePng(width = 1600, height = 1200, rgb: [number, number, number] = [200, 90, 40]): Buffer {
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      row[1 + x * 3] = Math.round(rgb[0] * (1 - t) + 250 * t);
-      row[2 + x * 3] = Math.round(rgb[1] * (1 - t) + 220 * t);
-      row[3 + x * 3] = Math.round(rgb[2] * (1 - t) + 120 * t);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+// Page model of /inventory.
 
 export type NewToy = { title: string; category?: string; notes?: string; photo?: Buffer | null };
 
@@ -134,5 +88,13 @@ export class InventoryPageModel {
   async closeDialog(): Promise<void> {
     await this.dialog.getByRole('button', { name: 'Close' }).click();
     await this.dialog.waitFor({ state: 'detached' });
+  }
+
+  /** Turns on one of a toy's rotation switches in its detail window, then closes it. */
+  async switchOn(title: string, name: 'Kept in rotation' | 'Excluded from rotation'): Promise<void> {
+    const detail = await this.openToy(title);
+    await detail.locator('label', { hasText: name }).click();
+    await detail.getByRole('switch', { name, checked: true }).waitFor({ state: 'attached' });
+    await this.closeDialog();
   }
 }

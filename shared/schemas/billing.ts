@@ -13,6 +13,13 @@ export type ProductStatus = z.infer<typeof productStatusSchema>;
 export const paymentUrlSchema = z.object({ url: z.string().url() });
 export type PaymentUrl = z.infer<typeof paymentUrlSchema>;
 
+/**
+ * GET /api/stripe/config (public; not in the spec): whether this server takes payments, so the
+ * client can skip the Payment calls (which answer 503 while payments are off) on every page.
+ */
+export const paymentsConfigSchema = z.object({ paymentsEnabled: z.boolean() });
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
 export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server';
 export const ALREADY_PREMIUM_MESSAGE = 'You already have Premium. Manage your subscription in the billing portal.';
 export const NO_SUBSCRIPTION_MESSAGE = 'No subscription to manage yet.';

@@ -25,6 +25,12 @@ describe('GET /api/stripe/get_product_status', () => {
   });
 });
 
+describe('GET /api/stripe/config', () => {
+  it('tells anyone, without a token, that this server takes payments', async () => {
+    expect(await apiClient(h.t).get('/api/stripe/config')).toMatchObject({ status: 200, body: { paymentsEnabled: true } });
+  });
+});
+
 describe('GET /api/stripe/create_checkout_link_premium', () => {
   it('creates one customer for the user and a subscription checkout for the Premium price', async () => {
     const user = await billingUser(h);
@@ -143,6 +149,7 @@ describe('without STRIPE_SECRET_KEY', () => {
       const webhook = await off.app.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
       expect(webhook.status).toBe(503);
       expect(await webhook.json()).toEqual({ error: PAYMENTS_OFF_MESSAGE });
+      expect(await apiClient(off).get('/api/stripe/config')).toMatchObject({ status: 200, body: { paymentsEnabled: false } });
     } finally {
       await off.close();
     }

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { PAYMENTS_OFF_MESSAGE } from '../../shared/schemas/billing.js';
+import { PAYMENTS_OFF_MESSAGE, type PaymentsConfig } from '../../shared/schemas/billing.js';
 import type { AppDeps, AuthedEnv } from '../context.js';
 import { requireUser } from '../lib/require-user.js';
 import { createCheckoutLink, createPortalLink, productStatus } from '../services/billing/sessions.js';
@@ -16,6 +16,8 @@ export function stripeRoutes(deps: AppDeps) {
   const stripe = createStripeClient(deps.env);
   const webhookSecret = deps.env.STRIPE_WEBHOOK_SECRET;
   const webhooks = stripe && webhookSecret ? createWebhookHandler(deps, stripe) : null;
+
+  app.get('/config', (c) => c.json({ paymentsEnabled: stripe !== null } satisfies PaymentsConfig));
 
   // Not behind the bearer check: Stripe signs the raw body instead.
   app.post('/webhook', async (c) => {

@@ -1,4 +1,4 @@
-import { paymentUrlSchema, productStatusSchema, type ProductStatus } from '../../../shared/schemas/billing';
+import { paymentsConfigSchema, paymentUrlSchema, productStatusSchema, type ProductStatus } from '../../../shared/schemas/billing';
 import { ApiError, apiJson } from '../../app/api';
 
 // Spec section 7 "Payment" calls, used by the pricing page and the failed-payment notice.
@@ -13,8 +13,23 @@ const isPaymentsOff = (error: unknown) => error instanceof ApiError && error.sta
 
 export type StatusAnswer = { kind: 'status'; status: ProductStatus } | { kind: 'payments-off' } | { kind: 'unknown' };
 
+let paymentsEnabled: Promise<boolean> | null = null;
+
+/**
+ * Whether the server takes payments (GET /api/stripe/config), asked once per page load; a
+ * failed answer (offline) is not remembered. Saves a 503 on every signed-in page while off.
+ */
+export function arePaymentsEnabled(): Promise<boolean | null> {
+  paymentsEnabled ??= apiJson('/api/stripe/config').then((answer) => paymentsConfigSchema.parse(answer).paymentsEnabled);
+  return paymentsEnabled.catch(() => {
+    paymentsEnabled = null;
+    return null;
+  });
+}
+
 /** GET get_product_status. 'unknown' when offline, signed out or answered in another shape; only an abort is rethrown. */
 export async function fetchProductStatus(token: string, signal?: AbortSignal): Promise<StatusAnswer> {
+  if ((await arePaymentsEnabled()) === false) return { kind: 'payments-off' };
   try {
     const parsed = productStatusSchema.safeParse(await apiJson('/api/stripe/get_product_status', { token, signal }));
     return parsed.success ? { kind: 'status', status: parsed.data } : { kind: 'unknown' };

@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
 import { pushBodySchema, SYNC_MAX_BATCH, SYNC_NOTICE_HEADER, syncCheckpointSchema } from '../../shared/schemas/sync.js';
 import type { AppDeps, AuthedEnv } from '../context.js';
-import { badRequest, notFound, unauthorized } from '../lib/http-error.js';
+import { badRequest, notFound } from '../lib/http-error.js';
 import { parseJson, parseWith } from '../lib/parse.js';
-import { requireUser } from '../lib/require-user.js';
+import { authenticate, bearerToken, requireUser } from '../lib/require-user.js';
 import { pullChanges } from '../services/sync/pull.js';
 import { pushChanges } from '../services/sync/push.js';
-import { userForToken } from '../services/sync/stream-auth.js';
 
 export const HEARTBEAT_MS = 25_000; // below common proxy idle timeouts (30-60 s)
 
@@ -31,10 +30,7 @@ export function syncRoutes(deps: AppDeps) {
 
   // The stream authenticates itself: EventSource clients can only pass ?token=.
   app.get('/stream', async (c) => {
-    const header = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const token = header ?? c.req.query('token');
-    const auth = token ? await userForToken(deps, token) : null;
-    if (!auth) throw unauthorized('Your session has ended. Please log in again.');
+    const auth = await authenticate(deps, bearerToken(c.req.header('authorization')) ?? c.req.query('token') ?? null);
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no'); // tell nginx-style proxies not to buffer events
     return streamSSE(c, async (stream) => {

@@ -1,4 +1,5 @@
 import type { DB } from '../../db/database.js';
+import type { User } from '../../db/schema.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { sessionExpiresAt } from '../../../shared/domain/session.js';
 
@@ -8,6 +9,19 @@ import { sessionExpiresAt } from '../../../shared/domain/session.js';
  * would log them out. One minute is plenty for them to pick up the new token.
  */
 export const RENEW_GRACE_MS = 60 * 1000;
+
+/** The user of a live session (by bearer token), or null for an unknown or ended one. */
+export async function findSessionUser(db: DB, token: string, now: number): Promise<{ user: User; sessionHash: string } | null> {
+  const sessionHash = hashToken(token);
+  const user = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', sessionHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+  return user ? { user, sessionHash } : null;
+}
 
 /**
  * Opens a session for the user; the token is returned once and only its hash is stored.

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addList, addToy, deleteToy, rotate, setFavorite, updateToy } from '../db/ops/index.js';
 import {
   enableDevMode,
@@ -6,30 +6,17 @@ import {
   newUser,
   openDevice,
   snapshot,
-  startTestServer,
   type Device,
-  type TestServer,
+  syncTestBed,
 } from './test-support.js';
 
 enableDevMode();
 
-let server: TestServer;
-let devices: Device[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-afterEach(async () => {
-  // RxDB's free build allows 13 open collections per process: close every device.
-  for (const device of devices) await device.close();
-  devices = [];
-});
+const bed = syncTestBed();
 
 async function devicesFor(user: { userId: string; token: string }, count: number): Promise<Device[]> {
-  for (let i = 0; i < count; i++) devices.push(await openDevice(server, user, { label: `d${i}` }));
-  return devices;
+  for (let i = 0; i < count; i++) bed.devices.push(await openDevice(bed.server, user, { label: `d${i}` }));
+  return bed.devices;
 }
 
 async function converge(all: Device[]): Promise<void> {
@@ -43,7 +30,7 @@ async function converge(all: Device[]): Promise<void> {
 
 describe('offline edits on several devices', () => {
   it('two devices converge to the same state', async () => {
-    const user = await newUser(server);
+    const user = await newUser(bed.server);
     const [a, b] = await devicesFor(user, 2);
     await converge([a!, b!]); // both start with the server's settings and Uncategorized
     await a!.offline();
@@ -63,7 +50,7 @@ describe('offline edits on several devices', () => {
   });
 
   it('three devices with edits, deletes and rotations offline converge, and deletes stay deleted', async () => {
-    const user = await newUser(server);
+    const user = await newUser(bed.server);
     const [a, b, c] = await devicesFor(user, 3);
     await converge([a!, b!, c!]);
     const t1 = await addToy(a!.db, { title: 'Train' });
@@ -85,7 +72,7 @@ describe('offline edits on several devices', () => {
     expect(await a!.db.rotations.count().exec()).toBe(1);
     expect((await a!.db.settings.findOne(user.userId).exec())?.lastRotationDate).toBe(1_700_000_000_000);
 
-    const row = await server.t.db.selectFrom('toys').selectAll().where('id', '=', t2.id).executeTakeFirstOrThrow();
+    const row = await bed.server.t.db.selectFrom('toys').selectAll().where('id', '=', t2.id).executeTakeFirstOrThrow();
     expect(row.deleted).toBe(1);
   });
 });

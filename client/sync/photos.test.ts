@@ -1,30 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
-import { enableDevMode, eventually, newUser, openDevice, startTestServer, switchableFetch, type Device, type TestServer } from './test-support.js';
+import { enableDevMode, eventually, newUser, openDevice, switchableFetch, syncTestBed } from './test-support.js';
 import { makeJpeg } from '../../sync-server/services/media/test-images.js';
 import { addToy } from '../db/ops/toys.js';
 import { localPhoto, pendingPhotos, photoStore, savePhoto, sha256Hex } from './photos.js';
 
 enableDevMode();
 
-let server: TestServer;
-let devices: Device[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.close());
-afterEach(async () => {
-  for (const device of devices) await device.close();
-  devices = [];
-});
+const bed = syncTestBed();
 
 const jpeg = (seed: number) => new Blob([makeJpeg(8, 6, { seed }) as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
 
 describe('photos', () => {
   it('a photo added offline is kept locally, counted as pending, and uploaded exactly once when online', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     const net = switchableFetch();
     net.network.up = false;
     device.online({ fetch: net.fetch });
@@ -45,7 +36,7 @@ describe('photos', () => {
     });
     const puts = net.log.filter((r) => r.method === 'PUT' && r.url.endsWith(`/api/media/${mediaId}`));
     expect(puts).toHaveLength(1);
-    const served = await fetch(`${server.baseUrl}/api/media/${mediaId}`);
+    const served = await fetch(`${bed.server.baseUrl}/api/media/${mediaId}`);
     expect(served.status).toBe(200);
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(new Uint8Array(await blob.arrayBuffer()));
 
@@ -54,9 +45,9 @@ describe('photos', () => {
   });
 
   it('a photo the server refuses is not retried forever, and the reason is shown', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     const net = switchableFetch();
     device.online({ fetch: net.fetch });
     const notAnImage = new Blob([new TextEncoder().encode('hello')], { type: 'image/jpeg' });

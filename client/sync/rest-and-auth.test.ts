@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dataUrl, makeJpeg } from '../../sync-server/services/media/test-images.js';
 import { jsonRequest } from '../../sync-server/test-support/test-app.js';
 import { addList, addToy, updateToy } from '../db/ops/index.js';
@@ -8,35 +8,24 @@ import {
   newSession,
   newUser,
   openDevice,
-  startTestServer,
   switchableFetch,
-  type Device,
-  type TestServer,
+  syncTestBed,
 } from './test-support.js';
 
 enableDevMode();
 
-let server: TestServer;
-let devices: Device[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.close());
-afterEach(async () => {
-  for (const device of devices) await device.close();
-  devices = [];
-});
+const bed = syncTestBed();
 
 async function rest(method: string, path: string, token: string, body?: unknown) {
-  const res = await server.t.app.request(`/api/private/${path}`, jsonRequest(method, body, token));
+  const res = await bed.server.t.app.request(`/api/private/${path}`, jsonRequest(method, body, token));
   return { status: res.status, body: (await res.json()) as any };
 }
 
 describe('REST and sync share the tables', () => {
   it('a toy added and changed through REST reaches a live device without a reload', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     device.online();
     await device.sync!.awaitInSync();
 
@@ -52,9 +41,9 @@ describe('REST and sync share the tables', () => {
   });
 
   it('a change synced from a device is what REST answers', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     device.online();
     await device.sync!.awaitInSync();
     const cat = (await addList(device.db, 'category', 'Puzzles'))!;
@@ -71,25 +60,25 @@ describe('REST and sync share the tables', () => {
 
 describe('a 401 in the middle of replication', () => {
   it('pauses with "paused-auth", keeps every queued write, and pushes them all after renewal', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     device.online();
     await device.sync!.awaitInSync();
     await addToy(device.db, { title: 'Before expiry' });
     await device.sync!.awaitInSync();
 
     // The session ends on the server (expiry or revocation) while the device keeps writing.
-    await server.t.db.deleteFrom('sessions').where('user_id', '=', user.userId).execute();
+    await bed.server.t.db.deleteFrom('sessions').where('user_id', '=', user.userId).execute();
     for (let i = 0; i < 5; i++) await addToy(device.db, { title: `Queued ${i}` });
     await eventually(() => expect(device.sync!.getStatus().state).toBe('paused-auth'));
     expect(device.sync!.getStatus().pending).toBeGreaterThanOrEqual(5);
     expect(await device.db.toys.count().exec()).toBe(6);
 
-    device.token.value = await newSession(server, user.userId); // sign-in again / renewal
+    device.token.value = await newSession(bed.server, user.userId); // sign-in again / renewal
     device.sync!.resume();
     await eventually(async () => {
-      const stored = await server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
+      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
       expect(stored).toHaveLength(6);
       expect(device.sync!.getStatus()).toMatchObject({ state: 'online', pending: 0 });
     });
@@ -97,9 +86,9 @@ describe('a 401 in the middle of replication', () => {
   });
 
   it('shows offline while the network is down and catches up when it is back', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     const net = switchableFetch();
     device.online({ fetch: net.fetch });
     await device.sync!.awaitInSync();
@@ -108,7 +97,7 @@ describe('a 401 in the middle of replication', () => {
     await eventually(() => expect(device.sync!.getStatus().state).toBe('offline'));
     net.network.up = true;
     await eventually(async () => {
-      const stored = await server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
+      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
       expect(stored.map((r) => r.title)).toEqual(['Offline toy']);
       expect(device.sync!.getStatus().state).toBe('online');
     });
@@ -117,9 +106,9 @@ describe('a 401 in the middle of replication', () => {
 
 describe('replaying a push', () => {
   it('replaying every push a device made changes nothing on the server', async () => {
-    const user = await newUser(server);
-    const device = await openDevice(server, user);
-    devices.push(device);
+    const user = await newUser(bed.server);
+    const device = await openDevice(bed.server, user);
+    bed.devices.push(device);
     const pushes: string[] = [];
     // Record what the device pushes, then replay every push body once more.
     const recordingFetch: typeof fetch = async (input, init) => {
@@ -132,16 +121,16 @@ describe('replaying a push', () => {
     const toy = await addToy(device.db, { title: 'Once' });
     await updateToy(device.db, toy.id, { caption: 'twice?' });
     await device.sync!.awaitInSync();
-    const before = await server.t.db.selectFrom('toys').select('seq').where('id', '=', toy.id).executeTakeFirstOrThrow();
+    const before = await bed.server.t.db.selectFrom('toys').select('seq').where('id', '=', toy.id).executeTakeFirstOrThrow();
     for (const body of pushes) {
-      const res = await fetch(`${server.baseUrl}/api/sync/toys/push`, {
+      const res = await fetch(`${bed.server.baseUrl}/api/sync/toys/push`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
         body,
       });
       expect(res.status).toBe(200);
     }
-    const after = await server.t.db.selectFrom('toys').selectAll().where('id', '=', toy.id).executeTakeFirstOrThrow();
+    const after = await bed.server.t.db.selectFrom('toys').selectAll().where('id', '=', toy.id).executeTakeFirstOrThrow();
     expect(after.seq).toBe(before.seq);
     expect(after.caption).toBe('twice?');
   });

@@ -1,26 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOYS_LIMIT_MESSAGE } from '../../shared/domain/plans.js';
 import { addList, addToy, addToysToCollection, deleteList, deleteToy, removeToyFromCollection, updateToy } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, startTestServer, type Device, type TestServer } from './test-support.js';
+import { enableDevMode, eventually, newUser, openDevice, snapshot, type Device, syncTestBed } from './test-support.js';
 
 enableDevMode();
 
-let server: TestServer;
-let devices: Device[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.close());
-afterEach(async () => {
-  for (const device of devices) await device.close();
-  devices = [];
-});
+const bed = syncTestBed();
 
 async function pair(plan: 'free' | 'paid' = 'free') {
-  const user = await newUser(server, plan);
-  const a = await openDevice(server, user, { label: 'a' });
-  const b = await openDevice(server, user, { label: 'b' });
-  devices.push(a, b);
+  const user = await newUser(bed.server, plan);
+  const a = await openDevice(bed.server, user, { label: 'a' });
+  const b = await openDevice(bed.server, user, { label: 'b' });
+  bed.devices.push(a, b);
   await converge(a, b);
   return { user, a, b };
 }
@@ -125,7 +116,7 @@ describe('plan limits on push', () => {
   it('a toy past the limit is refused, rolled back on the device, and the reason shown', async () => {
     const { user, a, b } = await pair();
     const now = Date.now();
-    await server.t.db
+    await bed.server.t.db
       .insertInto('toys')
       .values(Array.from({ length: 99 }, (_, i) => ({ user_id: user.userId, id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now, seq: 0 })))
       .execute();
@@ -137,7 +128,7 @@ describe('plan limits on push', () => {
     const titles = (await b.db.toys.find().exec()).map((t) => t.title);
     expect(titles).toContain('Hundredth');
     expect(titles).not.toContain('One too many');
-    const stored = await server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
     expect(stored).toHaveLength(100);
     expect(stored.map((r) => r.title)).not.toContain('One too many');
   });

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { addRxPlugin, type RxStorage } from 'rxdb';
@@ -152,4 +153,23 @@ export function switchableFetch(log: { method: string; url: string }[] = []) {
     return fetch(input, init);
   };
   return { network, fetch: fetchImpl, log };
+}
+
+export type SyncTestBed = { server: TestServer; devices: Device[] };
+
+/**
+ * One real server for the test file, and every device pushed to `devices` closed after each
+ * test (RxDB's free build allows 13 open collections per process).
+ */
+export function syncTestBed(): SyncTestBed {
+  const bed = { devices: [] } as unknown as SyncTestBed;
+  beforeAll(async () => {
+    bed.server = await startTestServer();
+  });
+  afterAll(async () => bed.server.close());
+  afterEach(async () => {
+    for (const device of bed.devices) await device.close();
+    bed.devices = [];
+  });
+  return bed;
 }

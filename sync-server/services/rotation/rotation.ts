@@ -6,7 +6,7 @@ import { nextSeq } from '../change-feed.js';
 import { loadLists } from '../lists/list-store.js';
 import { parseIds, writeReplicated } from '../toys/replicated-write.js';
 import { toRestToy } from '../toys/toy-mapper.js';
-import { listToyRows, updateToyRow } from '../toys/toy-store.js';
+import { findToys, listToyRows, updateToyRow } from '../toys/toy-store.js';
 
 const secureRandomInt: RandomInt = (maxExclusive) => cryptoRandomInt(maxExclusive);
 
@@ -51,13 +51,7 @@ export async function currentRotationToys(deps: AppDeps, userId: string): Promis
   if (!latest) return [];
   const ids = parseIds(latest.toy_ids);
   if (ids.length === 0) return [];
-  const rows = await deps.db
-    .selectFrom('toys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .where('deleted', '=', 0)
-    .execute();
+  const rows = await findToys(deps.db, userId, ids);
   const lists = await loadLists(deps.db, userId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {

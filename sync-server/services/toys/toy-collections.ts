@@ -4,7 +4,7 @@ import { notFound } from '../../lib/http-error.js';
 import { findByName, loadLists } from '../lists/list-store.js';
 import { parseIds, writeReplicated } from './replicated-write.js';
 import { toRestToy } from './toy-mapper.js';
-import { TOY_NOT_FOUND, updateToyRow } from './toy-store.js';
+import { findToys, TOY_NOT_FOUND, updateToyRow } from './toy-store.js';
 
 /**
  * PUT updateBasket: puts the toys in a collection (or takes them out with `remove`). All or
@@ -16,13 +16,7 @@ export async function updateToysCollection(deps: AppDeps, userId: string, body: 
     const lists = await loadLists(trx, userId);
     const collection = findByName(lists.collections, body.basket);
     if (!collection) throw notFound(`There is no collection named "${body.basket.trim()}".`);
-    const rows = await trx
-      .selectFrom('toys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('id', 'in', ids)
-      .where('deleted', '=', 0)
-      .execute();
+    const rows = await findToys(trx, userId, ids);
     if (rows.length !== ids.length) throw notFound(ids.length === 1 ? TOY_NOT_FOUND : 'Some of these toys were not found.');
     const toys: RestToy[] = [];
     for (const row of rows) {

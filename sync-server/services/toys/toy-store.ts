@@ -9,25 +9,25 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const TOY_NOT_FOUND = 'That toy was not found.';
 
+/** This user's toys that are not (soft-)deleted: the only toys REST calls may see. */
+function liveToys(db: Db, userId: string) {
+  return db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('deleted', '=', 0);
+}
+
 /** A live toy of this user; another user's toy, a deleted one or a made-up id: 404. */
 export async function findToy(db: Db, userId: string, id: string): Promise<ToyRow> {
-  const row = await db
-    .selectFrom('toys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .where('deleted', '=', 0)
-    .executeTakeFirst();
+  const row = await liveToys(db, userId).where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(TOY_NOT_FOUND);
   return row;
 }
 
+/** The live toys of this user among `ids` (in no particular order; missing ones left out). */
+export async function findToys(db: Db, userId: string, ids: string[]): Promise<ToyRow[]> {
+  return ids.length === 0 ? [] : liveToys(db, userId).where('id', 'in', ids).execute();
+}
+
 export async function listToyRows(db: Db, userId: string): Promise<ToyRow[]> {
-  return db
-    .selectFrom('toys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0)
+  return liveToys(db, userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

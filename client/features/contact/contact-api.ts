@@ -1,31 +1,32 @@
 // Spec sections 7 and 8: both contact forms post here and show whatever `msg` comes back,
 // success or failure; a network or parsing failure is only logged.
 
+import { ApiError, apiJson } from '../../app/api';
+
 export type ContactMessage = { email: string; subject: string; message: string };
 export type DeletionRequest = { email: string; subject: 'Deletion Form'; message: string; deleteAccount: boolean };
 
-async function postPublic(path: string, body: unknown): Promise<Record<string, unknown> | null> {
+/**
+ * POSTs a public form. Answers the text the server sent, `msg` on success or `error` on a
+ * refusal (the spec shows either); '' on a network or parsing failure, which is only logged.
+ */
+async function postPublic(path: string, body: unknown): Promise<string> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return (await response.json()) as Record<string, unknown>;
+    const data = await apiJson<{ msg?: unknown } | undefined>(path, { method: 'POST', body });
+    return typeof data?.msg === 'string' ? data.msg : '';
   } catch (error) {
+    if (error instanceof ApiError && !error.network) return error.message;
     console.error(`${path} failed`, error);
-    return null;
+    return '';
   }
 }
 
-/** The text to show for a contact response: its msg (or, from our server's errors, error). */
-export async function sendContactMessage(body: ContactMessage): Promise<string> {
-  const data = await postPublic('/api/public/contactus', body);
-  if (!data) return '';
-  const text = typeof data.msg === 'string' ? data.msg : typeof data.error === 'string' ? data.error : '';
-  return text;
+/** The text to show for a contact response. */
+export function sendContactMessage(body: ContactMessage): Promise<string> {
+  return postPublic('/api/public/contactus', body);
 }
 
+/** Spec section 7: the deletion form's response is ignored. */
 export async function sendDeletionRequest(body: DeletionRequest): Promise<void> {
   await postPublic('/api/public/deletionform', body);
 }

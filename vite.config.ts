@@ -1,14 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaOptions } from './client/pwa/pwa-options';
+import { pwaOptions } from './client/pwa/pwa-options.js';
+import { appChunks } from './client/pwa/app-chunks.js';
+import { precompress } from './client/pwa/precompress.js';
 
 // One config for the client build (root: client/, output: dist/) and for vitest,
-// which runs every *.test.ts(x) of client/, shared/ and sync-server/ (e2e/ has its own runner).
+// which runs every *.test.ts(x) of client/, shared/ and sync-server/ and the ESLint rules'
+// *.test.js (e2e/ has its own runner).
 export default defineConfig({
   root: 'client',
   publicDir: 'public',
-  plugins: [react(), VitePWA(pwaOptions)],
+  plugins: [react(), appChunks(), VitePWA(pwaOptions), precompress()],
   build: {
     outDir: '../dist',
     emptyOutDir: true,
@@ -19,10 +22,52 @@ export default defineConfig({
   },
   test: {
     root: '.',
-    include: ['{client,shared,sync-server}/**/*.test.{ts,tsx}'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Every server test runs twice, with the same assertions: on SQLite (the default) and on
+    // PostgreSQL (each file creates and drops its own database). The PostgreSQL run also takes
+    // the client sync suites that drive the real server from simulated devices, and 100 seeds
+    // of the randomized one. A test that only makes sense on one dialect is named
+    // *.sqlite.test.ts or *.postgres.test.ts.
+    // `npx vitest run --project postgres path` runs one file on PostgreSQL only.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['{client,shared,sync-server,bench}/**/*.test.{ts,tsx}', 'eslint-rules/**/*.test.js'],
+          exclude: ['**/node_modules/**', '**/*.postgres.test.ts', '**/*.reload.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: [
+            'sync-server/**/*.test.ts',
+            'client/sync/{convergence,domain-invariants,server-restore}.test.ts',
+            'client/**/*.postgres.test.ts',
+          ],
+          exclude: ['**/node_modules/**', '**/*.sqlite.test.ts'],
+          env: { TEST_DIALECT: 'postgres' },
+          globalSetup: ['sync-server/test-support/postgres-global-setup.ts'],
+          setupFiles: ['sync-server/test-support/postgres-setup.ts'],
+        },
+      },
+      // Page-reload tests (client/**/*.reload.test.ts) load a fresh copy of RxDB and Dexie per
+      // simulated page load (vi.resetModules), which works only for inlined dependencies.
+      {
+        extends: true,
+        test: {
+          name: 'reload',
+          include: ['client/**/*.reload.test.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+          server: { deps: { inline: ['rxdb', 'dexie'] } },
+        },
+      },
+    ],
   },
 });

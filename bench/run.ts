@@ -1,10 +1,19 @@
-// Sync benchmark (npm run bench): the real server on loopback, devices as RxDB on Dexie over
-// fake-indexeddb (the browser's storage stack, in Node). Measures
+// Benchmarks (npm run bench), all on loopback and bounded in time:
+//  0. issue 16's table (server-bench.ts, browser-bench.ts): each row beside its baseline from
+//     the same run (a bare Hono route, the 100-toy case, the page alone, first paint);
 //  1. the time for 500 changes queued offline on one device to converge with a second,
-//     live device (from reconnect until both hold the same state as the server);
-//  2. the p50/p95 time for one edit on a live device to reach a second live device.
+//     live device (from reconnect until both hold the same state as the server), devices as
+//     RxDB on Dexie over fake-indexeddb (the browser's storage stack, in Node);
+//  2. the p50/p95 time for one edit on a live device to reach a second live device;
+//  3. several instances on PostgreSQL against one on SQLite (scale-out.ts).
+// BENCH_ONLY=table runs only part 0, BENCH_ONLY=server only its server rows (no build needed
+// for those but the compression row); BENCH_ONLY=sync only parts 1-3.
 import { addToy, updateToy } from '../client/db/ops/index.js';
-import { newUser, openDevice, snapshot, startTestServer, type Device } from '../client/sync/test-support.js';
+import { newUser, openDevice, snapshot, startTestServer, type Device } from '../client/test-support/sync-harness.js';
+import { browserBench } from './browser-bench.js';
+import { printTable } from './report.js';
+import { scaleOutBench } from './scale-out.js';
+import { serverBench } from './server-bench.js';
 
 const QUEUED = 500;
 const LIVE_EDITS = Number(process.env.BENCH_EDITS ?? 100);
@@ -86,6 +95,14 @@ async function liveLatency(server: Awaited<ReturnType<typeof startTestServer>>) 
   }
 }
 
+const only = process.env.BENCH_ONLY;
+
+if (only !== 'sync') printTable('Issue 16: server (autocannon, loopback)', await serverBench());
+if (only !== 'sync' && only !== 'server') {
+  printTable('Issue 16: browser (headless Chromium, phone viewport, loopback)', await browserBench());
+}
+if (only === 'table' || only === 'server') process.exit(0);
+
 const server = await startTestServer();
 try {
   const converge = await queuedOffline(server);
@@ -98,3 +115,5 @@ try {
 } finally {
   await server.close();
 }
+
+await scaleOutBench();

@@ -1,20 +1,17 @@
-import { serve } from '@hono/node-server';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../sync-server/app.js';
 import type { AppDeps } from '../sync-server/context.js';
-import { openDatabase, type DB } from '../sync-server/db/database.js';
+import { createDeps } from '../sync-server/deps.js';
 import { readEnv } from '../sync-server/env.js';
-import { ChangeFeed } from '../sync-server/services/change-feed.js';
-import { createMailer } from '../sync-server/services/mailer.js';
 import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from '../sync-server/test-support/fake-stripe.js';
+import { serveOnFreePort } from '../sync-server/test-support/serve-app.js';
 import { seedUser } from '../sync-server/test-support/users.js';
 import { PAYMENT_FAILED_NOTICE } from '../shared/schemas/billing.js';
-import { clientDir, launchBrowser } from './support/browser';
+import { clientDir, launchBrowser } from './support/browser.js';
 
 // Upgrade in a real browser: Pricing -> Upgrade -> (fake) Stripe Checkout -> signed webhook ->
 // the app shows Premium and 500 toys. The shared e2e server runs with payments off, so this
@@ -29,10 +26,9 @@ async function startPaymentsServer(): Promise<PaymentsServer> {
   const fake = await startFakeStripe();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-e2e-billing-'));
   let handler: ((request: Request) => Response | Promise<Response>) | null = null;
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: (request) => handler!(request), hostname: '127.0.0.1', port: 0 }, () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Listening first: the app's APP_URL (Stripe's return address) is this server's address.
+  const served = await serveOnFreePort((request) => handler!(request));
+  const baseUrl = served.url;
   const env = readEnv({
     DATA_DIR: dataDir,
     APP_URL: baseUrl,
@@ -42,15 +38,7 @@ async function startPaymentsServer(): Promise<PaymentsServer> {
     STRIPE_PRICE_PREMIUM: PRICE,
     STRIPE_API_URL: fake.url,
   });
-  const db: DB = await openDatabase({ dataDir });
-  const deps: AppDeps = {
-    env,
-    db,
-    feed: new ChangeFeed(),
-    mailer: createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') }),
-    now: Date.now,
-    log: () => {},
-  };
+  const { deps, close } = await createDeps(env, { log: () => {} });
   const app = createApp(deps, { clientDir: clientDir() });
   handler = (request) => app.fetch(request);
   return {
@@ -58,9 +46,8 @@ async function startPaymentsServer(): Promise<PaymentsServer> {
     deps,
     fake,
     async close() {
-      (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.destroy();
+      await served.close();
+      await close();
       await fake.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type Account } from './support/accounts';
-import { launchBrowser, newDevice, type Device } from './support/browser';
-import { CollectionsPageModel } from './pages/collections-page';
-import { InventoryPageModel } from './pages/inventory-page';
-import { makePng } from './support/png';
-import { signedInWithToys } from './support/signed-in';
-import { screenshot } from './pages/screenshots';
-import { seriousViolations } from './support/axe';
+import { signIn, type Account } from './support/accounts.js';
+import { launchBrowser, newDevice, type Device } from './support/browser.js';
+import { CollectionsPageModel } from './pages/collections-page.js';
+import { InventoryPageModel } from './pages/inventory-page.js';
+import { makePng } from './support/png.js';
+import { signedInWithToys } from './support/signed-in.js';
+import { screenshot } from './pages/screenshots.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let account: Account;
@@ -46,9 +46,12 @@ describe('collections', () => {
     await collections.create('Travel bag');
     await collections.card('Travel bag').waitFor();
     expect(await device.page.getByRole('list', { name: 'Collections' }).getByRole('listitem').count()).toBe(3);
-    await collections.create('Garden');
-    await collections.flash.filter({ hasText: 'Free account can have up to 3 collections.' }).waitFor();
-    expect(await collections.card('Garden').count()).toBe(0);
+    // At the limit: field and button off, the reason once, no name left in the field (issue 16, polish 2).
+    const field = device.page.getByLabel('New collection name');
+    await expect.poll(() => field.isDisabled()).toBe(true);
+    expect(await device.page.getByRole('button', { name: 'Add collection' }).isDisabled()).toBe(true);
+    expect(await field.inputValue()).toBe('');
+    expect(await device.page.getByText('Free account can have up to 3 collections.').count()).toBe(1);
     await expect.poll(() => collections.card('Bath time').textContent()).toContain('0 toys');
     // What the server kept: a second device sees the same three.
     const other = await newDevice(browser, 'desktop');
@@ -69,12 +72,13 @@ describe('collections', () => {
     await collections.open('Bath time');
     await device.page.getByText('This collection is empty').waitFor();
 
-    // Nothing selected: nothing happens and the window stays open.
+    // Nothing selected: the button is off and says why (issue 16, polish 6).
     await device.page.getByRole('button', { name: 'Add toys to Bath time' }).click();
     const dialog = device.page.getByRole('dialog', { name: 'Add toys to Bath time' });
-    await dialog.getByRole('button', { name: 'Add selected' }).click();
-    await device.page.waitForTimeout(300);
-    expect(await dialog.isVisible()).toBe(true);
+    const addSelected = dialog.getByRole('button', { name: 'Add selected' });
+    expect(await addSelected.isDisabled()).toBe(true);
+    expect(await addSelected.getAttribute('aria-describedby')).toBe('add-toys-count');
+    expect(await dialog.locator('#add-toys-count').textContent()).toBe('Tick the toys to add');
     await dialog.getByLabel('Search toys').fill('BOA');
     expect(await dialog.locator('.tr-pick__item').allTextContents()).toEqual(['Boat']);
     await dialog.getByLabel('Search toys').fill('');

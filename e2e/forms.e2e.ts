@@ -1,9 +1,9 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ContactFormPage, DeletionFormPage, PricingPage } from './pages/public-forms';
-import { createAccount, signIn } from './support/accounts';
-import { launchBrowser, newDevice } from './support/browser';
-import { waitForMail } from './support/outbox';
+import { ContactFormPage, DeletionFormPage, PricingPage } from './pages/public-forms.js';
+import { createAccount, signIn } from './support/accounts.js';
+import { launchBrowser, newDevice } from './support/browser.js';
+import { waitForMail } from './support/outbox.js';
 
 let browser: Browser;
 beforeAll(async () => {

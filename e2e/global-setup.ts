@@ -1,13 +1,12 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { spawnServer } from '../sync-server/test-support/server-process.js';
 
 // Builds the client when it is stale (always on CI) into its own folder, starts the real server on a free
-// loopback port with a throwaway DATA_DIR (mail goes to DATA_DIR/outbox), and hands the
-// address to the tests through vitest's provide/inject.
+// loopback port with a throwaway DATA_DIR (mail goes to DATA_DIR/outbox; support/server-process.ts),
+// and hands the address to the tests through vitest's provide/inject.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -67,82 +66,19 @@ function clientBuild(): string {
   return outDir;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`the server did not answer ${baseUrl}/api/health within ${timeoutMs} ms`);
-}
-
 export default async function setup(project: TestProject) {
   const clientDir = clientBuild();
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-e2e-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = fs.openSync(path.join(dataDir, 'server.log'), 'a');
-  const child = spawn(process.execPath, [path.join(repo, 'node_modules/tsx/dist/cli.mjs'), 'sync-server/index.ts'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_URL: baseUrl,
-      CLIENT_DIR: clientDir,
-      // Unset (empty counts as unset): mail to the outbox, no Stripe, SQLite.
-      SMTP_URL: '',
-      SUPPORT_EMAIL: '',
-      DATABASE_URL: '',
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-      STRIPE_PRICE_PREMIUM: '',
-      STRIPE_API_URL: '',
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', logFile, logFile],
-  });
-  try {
-    await waitForHealth(baseUrl, child);
-  } catch (error) {
-    child.kill('SIGKILL');
-    console.error(fs.readFileSync(path.join(dataDir, 'server.log'), 'utf8'));
-    throw error;
-  }
+  // One proxy hop trusted: account helpers send their own X-Forwarded-For, so the many accounts
+  // the whole run registers are not all counted against one address's register limit (30 an
+  // hour); the browser's own requests carry none and count as the loopback address.
+  const server = await spawnServer({ CLIENT_DIR: clientDir, TRUST_PROXY: '1' }, { prefix: 'toy-rotation-e2e' });
+  const { url: baseUrl, dataDir } = server;
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
   project.provide('clientDir', clientDir);
 
   return async () => {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 6000);
-      child.once('exit', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-      child.kill('SIGTERM');
-    });
-    fs.closeSync(logFile);
+    await server.stop();
     if (!process.env.E2E_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

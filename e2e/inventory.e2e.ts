@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts';
-import { launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel } from './pages/inventory-page';
-import { makePng } from './support/png';
-import { SettingsPageModel } from './pages/settings-page';
-import { screenshot } from './pages/screenshots';
-import { seriousViolations } from './support/axe';
+import { createAccount, signIn, type Account } from './support/accounts.js';
+import { launchBrowser, newDevice, type Device } from './support/browser.js';
+import { InventoryPageModel } from './pages/inventory-page.js';
+import { makePng } from './support/png.js';
+import { SettingsPageModel } from './pages/settings-page.js';
+import { screenshot } from './pages/screenshots.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let account: Account;
@@ -61,7 +61,7 @@ describe('inventory', () => {
     await inventory.dialog.getByText('Image was not picked').waitFor();
     // A file that is not a readable image.
     await inventory.dialog
-      .getByLabel('Photo', { exact: true })
+      .getByLabel('Choose from library')
       .setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not really a picture') });
     await inventory.dialog.getByText('something went wrong!', { exact: true }).waitFor();
     await inventory.closeDialog();
@@ -75,13 +75,16 @@ describe('inventory', () => {
     // The stored photos are JPEGs that fit 640x1000 (the bus was already small and stays so).
     const photos = device.page.locator('img.tr-card__photo');
     await expect.poll(() => photos.count()).toBe(4);
-    const sizes = await photos.evaluateAll(async (images: HTMLImageElement[]) => {
-      await Promise.all(images.map((img) => img.decode()));
-      return Object.fromEntries(
-        images.map((img) => [img.closest('button')?.querySelector('.tr-card__title')?.textContent, [img.naturalWidth, img.naturalHeight]]),
-      );
-    });
-    expect(sizes).toEqual({ 'Red truck': [640, 480], 'Teddy bear': [375, 1000], 'Blue bus': [300, 200], Abacus: [640, 480] });
+    // Polled: a card's image element is replaced when its photo's upload lands (local copy, then
+    // the server's), which can happen while the sizes are read.
+    const sizes = () =>
+      photos.evaluateAll(async (images: HTMLImageElement[]) => {
+        await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
+        return Object.fromEntries(
+          images.map((img) => [img.closest('button')?.querySelector('.tr-card__title')?.textContent, [img.naturalWidth, img.naturalHeight]]),
+        );
+      });
+    await expect.poll(sizes).toEqual({ 'Red truck': [640, 480], 'Teddy bear': [375, 1000], 'Blue bus': [300, 200], Abacus: [640, 480] });
   });
 
   it('searches by title', async () => {
@@ -162,8 +165,8 @@ describe('inventory', () => {
     await dialog.getByLabel('Title').fill('Fire truck');
     await dialog.getByLabel('Category').selectOption({ label: 'Plush' });
     await dialog.getByLabel('Notes').fill('Ladder goes up');
-    await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: makePng(800, 800, [220, 30, 30]) });
-    await dialog.getByRole('img', { name: 'Chosen photo' }).waitFor();
+    await dialog.getByLabel('Choose from library').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: makePng(800, 800, [220, 30, 30]) });
+    await dialog.getByRole('img', { name: 'Newly chosen, not saved yet' }).waitFor();
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.getByRole('heading', { name: 'Fire truck' }).waitFor();
     await dialog.getByText('Ladder goes up').waitFor();

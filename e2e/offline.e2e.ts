@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, signIn, type Account } from './support/accounts';
-import { launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel } from './pages/inventory-page';
-import { makePng } from './support/png';
-import { RotationPageModel } from './pages/rotation-page';
-import { screenshot } from './pages/screenshots';
+import { createAccount, signIn, type Account } from './support/accounts.js';
+import { launchBrowser, newDevice, type Device } from './support/browser.js';
+import { InventoryPageModel } from './pages/inventory-page.js';
+import { makePng } from './support/png.js';
+import { RotationPageModel } from './pages/rotation-page.js';
+import { screenshot } from './pages/screenshots.js';
 
 // Offline-first: with the network off the app reloads from the service worker, rotates, adds a
 // toy with a photo and edits another; back online, a second device sees every change.
@@ -80,7 +80,11 @@ describe('offline', () => {
 
     // Add a toy with a photo and edit another, offline.
     await inventory.goto();
-    await inventory.addToyAndWait({ title: 'Kite', notes: 'Made offline', photo: makePng(1200, 900, [240, 180, 0]) });
+    // Nothing was uploaded, so the message says so (issue 16, polish 7).
+    await inventory.addToyAndWait(
+      { title: 'Kite', notes: 'Made offline', photo: makePng(1200, 900, [240, 180, 0]) },
+      'Toy saved on this device. Its photo will upload when you are back online.',
+    );
     const detail = await inventory.openToy('Car');
     await detail.getByRole('button', { name: 'Edit' }).click();
     await detail.getByLabel('Title').fill('Red car');

@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TopBar } from './pages/top-bar';
-import { createAccount, signIn, type Account } from './support/accounts';
-import { seriousViolations } from './support/axe';
-import { launchBrowser, newDevice, waitForApp, type ViewportName } from './support/browser';
-import { saveScreenshot } from './support/screenshots';
+import { TopBar } from './pages/top-bar.js';
+import { createAccount, signIn, type Account } from './support/accounts.js';
+import { seriousViolations } from './support/axe.js';
+import { launchBrowser, newDevice, waitForApp, type ViewportName } from './support/browser.js';
+import { saveScreenshot } from './support/screenshots.js';
 
 // Every public route of spec section 2 loads (HTTP 200, its heading, no script errors), has no
 // serious or critical axe-core violation, and is photographed at 390 and 1280 px.
@@ -84,6 +84,6 @@ describe.each(['phone', 'desktop'] as ViewportName[])('public routes at %s width
 });
 
 test('unknown paths are not app routes: the server answers 404 and the app is not served', async () => {
-  const response = await fetch(new URL('/no-such-page', (await import('./support/browser')).baseUrl()));
+  const response = await fetch(new URL('/no-such-page', (await import('./support/browser.js')).baseUrl()));
   expect(response.status).toBe(404);
 });

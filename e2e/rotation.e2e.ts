@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type Account } from './support/accounts';
-import { launchBrowser, newDevice, type Device } from './support/browser';
-import { makePng } from './support/png';
-import { signedInWithToys } from './support/signed-in';
-import { RotationPageModel } from './pages/rotation-page';
-import { SettingsPageModel } from './pages/settings-page';
-import { screenshot } from './pages/screenshots';
-import { seriousViolations } from './support/axe';
+import { signIn, type Account } from './support/accounts.js';
+import { launchBrowser, newDevice, type Device } from './support/browser.js';
+import { makePng } from './support/png.js';
+import { signedInWithToys } from './support/signed-in.js';
+import { RotationPageModel } from './pages/rotation-page.js';
+import { SettingsPageModel } from './pages/settings-page.js';
+import { screenshot } from './pages/screenshots.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let account: Account;
@@ -44,10 +44,23 @@ describe('rotation', () => {
 
   it('rotates: kept toys always in, excluded never, the date in the frame, a 5 s message', async () => {
     const seen = new Set<string>();
-    // The button shows a spinner while it works.
+    // The button shows a spinner while it works (recorded as it happens: one bulk write makes
+    // it brief, too brief to catch by polling after the click).
+    await device.page.evaluate(() => {
+      const w = window as Window & { __sawBusy?: boolean };
+      w.__sawBusy = false;
+      const busy = () => document.querySelector('button[aria-busy="true"] .spinner')?.closest('button')?.textContent?.includes('Rotating');
+      const watch = new MutationObserver(() => {
+        if (busy()) {
+          w.__sawBusy = true;
+          watch.disconnect();
+        }
+      });
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
     await rotation.rotateButton.click();
-    await device.page.locator('button[aria-busy="true"]', { hasText: 'Rotating' }).locator('.spinner').waitFor();
     await rotation.flash.waitFor();
+    expect(await device.page.evaluate(() => (window as Window & { __sawBusy?: boolean }).__sawBusy)).toBe(true);
     for (let round = 0; round < 4; round++) {
       if (round > 0) await rotation.rotate();
       await expect.poll(async () => (await rotation.outTitles()).length).toBe(3);

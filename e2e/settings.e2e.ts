@@ -1,13 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, type Account } from './support/accounts';
-import { baseUrl, launchBrowser, newDevice, type Device } from './support/browser';
-import { InventoryPageModel } from './pages/inventory-page';
-import { makePng } from './support/png';
-import { signedInWithToys } from './support/signed-in';
-import { SettingsPageModel } from './pages/settings-page';
-import { screenshot } from './pages/screenshots';
-import { seriousViolations } from './support/axe';
+import { signIn, type Account } from './support/accounts.js';
+import { baseUrl, launchBrowser, newDevice, type Device } from './support/browser.js';
+import { InventoryPageModel } from './pages/inventory-page.js';
+import { makePng } from './support/png.js';
+import { signedInWithToys } from './support/signed-in.js';
+import { SettingsPageModel } from './pages/settings-page.js';
+import { screenshot } from './pages/screenshots.js';
+import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
 let account: Account;
@@ -61,7 +61,13 @@ describe('settings', () => {
     await settings.addCategoryAndWait('Music');
     expect(await settings.names('Categories')).toEqual(['Uncategorized', 'Blocks', 'Music']);
 
-    await settings.rename('Categories', 'Blocks', 'Music'); // duplicate: ignored
+    // A rename that would change nothing says why and keeps the field open (issue 16, polish 6).
+    await settings.rename('Categories', 'Blocks', 'music');
+    await settings.flash.filter({ hasText: 'There is already a category called “Music”; choose another name.' }).waitFor();
+    await settings.section('Categories').getByLabel('New name for Blocks').fill('Uncategorized');
+    await settings.section('Categories').getByRole('button', { name: 'Save name for Blocks' }).click();
+    await settings.flash.filter({ hasText: '“Uncategorized” is kept for toys without a category' }).waitFor();
+    await settings.section('Categories').getByRole('button', { name: 'Cancel renaming' }).click();
     await expect.poll(() => settings.names('Categories')).toEqual(['Uncategorized', 'Blocks', 'Music']);
     await settings.rename('Categories', 'Blocks', 'Building blocks');
     await expect.poll(() => settings.names('Categories')).toEqual(['Uncategorized', 'Building blocks', 'Music']);
@@ -88,8 +94,12 @@ describe('settings', () => {
       await settings.addList('collection', name);
       await settings.section('Collections').locator('.tr-lists__name', { hasText: name }).waitFor();
     }
-    await settings.addList('collection', 'Fourth');
-    await settings.flash.filter({ hasText: 'Free account can have up to 3 collections.' }).waitFor();
+    // At the limit the field and button are off, with the reason shown once (issue 16, polish 2).
+    const section = settings.section('Collections');
+    await expect.poll(() => section.getByLabel('New collection name').isDisabled()).toBe(true);
+    expect(await section.getByRole('button', { name: 'Add collection' }).isDisabled()).toBe(true);
+    expect(await section.getByText('Free account can have up to 3 collections.').count()).toBe(1);
+    expect(await section.getByLabel('New collection name').getAttribute('aria-describedby')).toBe('new-collection-blocked');
     expect(await settings.names('Collections')).toEqual(['Bath', 'Garden', 'Car trips']);
     await settings.rename('Collections', 'Car trips', 'Travel');
     await expect.poll(() => settings.names('Collections')).toEqual(['Bath', 'Garden', 'Travel']);

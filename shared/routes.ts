@@ -1,7 +1,7 @@
 // Every client route of spec section 2 (exact match). The server answers these with the
 // app shell; the client router is built from the same list.
 
-export const PUBLIC_ROUTES = [
+const PUBLIC_ROUTES = [
   '/frontpage',
   '/login',
   '/register',
@@ -17,9 +17,12 @@ export const PUBLIC_ROUTES = [
   '/pricingnoauth',
   '/paymentsuccess',
   '/paymentcanceled',
+  // Issue 13: an invite link (APP_URL/join/{code}); signed out it leads through register or log in.
+  '/join/:code',
 ] as const;
 
-export const PROTECTED_ROUTES = ['/', '/inventory', '/settings', '/rotation', '/pricing', '/baskets'] as const;
+// /history is issue 14's History screen (past rotations and how each category was played with).
+const PROTECTED_ROUTES = ['/', '/inventory', '/settings', '/rotation', '/pricing', '/baskets', '/history'] as const;
 
 export const APP_ROUTES = [...PROTECTED_ROUTES, ...PUBLIC_ROUTES] as const;
 

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
+import { serveOnFreePort } from './test-support/serve-app.js';
 import { createTestApp, type TestApp } from './test-support/test-app.js';
 
 describe('app', () => {
@@ -33,6 +35,16 @@ describe('app', () => {
     }
   });
 
+  it('gives API answers a CSP that allows nothing, errors and the health check included', async () => {
+    for (const url of ['/api/health', '/api/health/?probe=1', '/api/nothing-here', '/api/private/getsettings']) {
+      const res = await t.app.request(url);
+      expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none';/);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    }
+    expect(await (await t.app.request('/api/health/?probe=1')).json()).toEqual({ ok: true });
+  });
+
   it('answers unknown API calls with 404 {error}', async () => {
     const res = await t.app.request('/api/private/nothing');
     expect(res.status).toBe(404);
@@ -48,6 +60,70 @@ describe('app', () => {
     });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ error: expect.stringContaining('too large') });
+  });
+
+  it('refuses a streamed body (no declared length) once past 3 MB, and passes a smaller one on', async () => {
+    const stream = (bytes: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < bytes; sent += 64 * 1024) controller.enqueue(new Uint8Array(Math.min(64 * 1024, bytes - sent)).fill(0x20));
+          controller.close();
+        },
+      });
+    const send = (body: ReadableStream<Uint8Array>) =>
+      t.app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    const tooLarge = await send(stream(3 * 1024 * 1024 + 1));
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.headers.get('connection')).toBe('close');
+    // Under the limit it reaches the handler, which reads it: only spaces, so not JSON (400, not 413).
+    const small = await send(stream(1000));
+    expect(small.status).toBe(400);
+  });
+
+  it('refuses a too-large body with 413 and Connection: close, and closes without a reset', async () => {
+    const served = await serveOnFreePort(t.app.fetch, { overrideGlobalObjects: false });
+    const { port } = served;
+    const socket = net.connect(port, '127.0.0.1');
+    let reply = '';
+    socket.on('data', (chunk: Buffer) => (reply += chunk.toString('latin1')));
+    // A reset (ECONNRESET) instead of an orderly close is what the client must never see: it
+    // can lose the 413 answer itself.
+    const errors: string[] = [];
+    socket.on('error', (error: NodeJS.ErrnoException) => errors.push(error.code ?? error.message));
+    const length = 5 * 1024 * 1024;
+    socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`);
+    // Go on sending the body as a real client does, until the server has answered or closed:
+    // a server that closes with the body still arriving resets the connection.
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    for (let sent = 0; sent < length && !socket.destroyed && !reply.includes('\r\n\r\n'); sent += chunk.length) {
+      if (!socket.write(chunk.subarray(0, Math.min(chunk.length, length - sent)))) {
+        await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
+      }
+    }
+    await closed;
+    await served.close();
+    expect(errors).toEqual([]);
+    expect(reply).toMatch(/^HTTP\/1\.1 413/);
+    expect(reply).toMatch(/\r\nconnection: close\r\n/i);
+    expect(reply).not.toMatch(/keep-alive/i);
+  });
+
+  it('logs an internal failure without the secrets a path can carry (a live reset token)', async () => {
+    const broken = await createTestApp();
+    await broken.db.destroy(); // every query now fails inside the handler
+    const lines: string[] = [];
+    const app = createApp({ ...broken.deps, log: (line) => lines.push(line) });
+    const token = 'Abc123_live-reset-token-0123456789abcdefghijkl';
+    const res = await app.request(`/api/auth/resetpassword/${token}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'a brand new passphrase' }),
+    });
+    expect(res.status).toBe(500);
+    expect(lines).toEqual([expect.stringMatching(/^error: PUT \/api\/auth\/resetpassword\/:\w+: /)]); // the route, not the token
+    expect(lines.join('\n')).not.toContain(token);
+    fs.rmSync(broken.dataDir, { recursive: true, force: true });
   });
 
   it('never sends a stack trace: internal failures are a plain 500 {error}', async () => {
@@ -97,6 +173,23 @@ describe('serving the built client', () => {
     const sw = await app.request('/sw.js');
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s on pages and files with 405, never the app page', async (method) => {
+    for (const route of ['/', '/inventory', '/assets/index-abc123.js', '/no-such-page']) {
+      const res = await app.request(route, { method, headers: { accept: 'text/html' } });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET, HEAD');
+      expect(await res.json()).toEqual({ error: expect.any(String) });
+    }
+  });
+
+  it("sends the app's page CSP with pages and files", async () => {
+    for (const route of ['/frontpage', '/assets/index-abc123.js', '/no-such-page']) {
+      const res = await app.request(route, { headers: { accept: 'text/html' } });
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    }
   });
 
   it('answers unknown pages with the shell and 404, and keeps API errors as JSON', async () => {

@@ -1,54 +1,80 @@
-import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { AppDeps } from './context.js';
+import { readableValidationError, serveRoute } from './lib/api-routes.js';
 import { HttpError } from './lib/http-error.js';
-import { securityHeaders } from './lib/security-headers.js';
+import { requestBodyLimit } from './lib/body-limit.js';
+import { compressJson } from './lib/compress-json.js';
+import { answerHealthBeforeRouting, healthAnswer, healthRoute } from './lib/health.js';
+import { refuseNulCharacters } from './lib/refuse-nul.js';
+import { apiSecurityHeaders, securityHeaders } from './lib/security-headers.js';
 import { authRoutes } from './routes/auth.js';
+import { householdRoutes } from './routes/household.js';
 import { mediaRoutes } from './routes/media.js';
+import { practiceRoutes, scheduleRoutes } from './routes/practice.js';
 import { privateRoutes } from './routes/private.js';
 import { publicRoutes } from './routes/public.js';
 import { stripeRoutes } from './routes/stripe.js';
 import { syncRoutes } from './routes/sync.js';
-import { staticClient } from './routes/static-client.js';
+import { staticClient } from './lib/static-client.js';
 
-export const MAX_BODY_BYTES = 3 * 1024 * 1024; // a 2 MB image as a data URL is ~2.7 MB of JSON
+const OPENAPI_PATH = '/api/openapi.json';
+const IMPORT_PATH = '/api/private/import';
+
+const OPENAPI_INFO = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Toy Rotation API',
+    version: '1',
+    description: 'Every failure answers {"error": "..."} with a message meant for people. Paths are case-sensitive; a trailing slash is optional.',
+  },
+};
 
 /** The whole HTTP surface: API sub-apps, then the built client. */
 export function createApp(deps: AppDeps, options: { clientDir?: string } = {}) {
   // strict: false makes the spec's trailing slashes optional (`/updateSettings/` and `/updateSettings`).
-  const app = new Hono({ strict: false });
+  const app = new OpenAPIHono({ strict: false, defaultHook: readableValidationError });
 
-  app.use('*', securityHeaders());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: 'The request is too large (3 MB at most).' }, 413),
-    }),
-  );
+  serveRoute(app, healthRoute, healthAnswer); // GET is answered before routing (lib/health.ts)
+  app.use('/api/*', apiSecurityHeaders());
+  // An import zip has its own, larger limit on its route (routes/private.ts).
+  app.use('/api/*', requestBodyLimit(IMPORT_PATH));
+  app.use('/api/*', refuseNulCharacters());
+  app.use('/api/*', compressJson());
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes(deps));
   app.route('/api/public', publicRoutes(deps));
   app.route('/api/private', privateRoutes(deps));
+  app.route('/api/private', practiceRoutes(deps));
+  app.route('/api', scheduleRoutes(deps));
   app.route('/api/stripe', stripeRoutes(deps));
   app.route('/api/media', mediaRoutes(deps));
   app.route('/api/sync', syncRoutes(deps));
+  app.route('/api/household', householdRoutes(deps));
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  let description: unknown;
+  // Built on first request (every route is registered by then) and kept: the routes do not change.
+  app.get(OPENAPI_PATH, (c) => c.json((description ??= app.getOpenAPI31Document(OPENAPI_INFO))));
   app.all('/api/*', (c) => c.json({ error: 'No such API call.' }, 404));
 
+  // Registered after the catch-all above, so these run only for pages and files, never /api.
+  app.use('*', securityHeaders());
   if (options.clientDir) app.route('/', staticClient(options.clientDir));
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json({ error: err.message }, err.status);
+    if (err instanceof HttpError) return c.json({ error: err.message, ...err.fields }, err.status, err.headers);
     if (err instanceof HTTPException && err.status < 500) {
       return c.json({ error: err.message || 'The request could not be handled.' }, err.status);
     }
-    deps.log(`error: ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    // The route as registered (`/api/auth/resetpassword/:token`), never the path as sent: a path
+    // can carry a secret (a live reset token, a calendar feed's secret, an invite code).
+    deps.log(`error: ${c.req.method} ${routePath(c) || '(no route)'}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return c.json({ error: 'Something went wrong on our side. Please try again later.' }, 500);
   });
   app.notFound((c) => c.json({ error: 'Not found.' }, 404));
 
+  answerHealthBeforeRouting(app);
   return app;
 }
 

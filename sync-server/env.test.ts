@@ -26,8 +26,23 @@ describe('readEnv', () => {
     ['SMTP_URL', 'mail.example.com'],
     ['SUPPORT_EMAIL', 'nobody'],
     ['CAPTCHA_SECRET', 'short'],
+    ['MEDIA_STORE', 'ftp'],
+    ['S3_ENDPOINT', 'not a url'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrow(EnvError);
     expect(() => readEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('keeps photos on disk unless MEDIA_STORE=s3, which needs a bucket and keys', () => {
+    expect(readEnv({}).MEDIA_STORE).toBe('disk');
+    expect(() => readEnv({ MEDIA_STORE: 's3', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/S3_BUCKET: required when MEDIA_STORE=s3/);
+    expect(() => readEnv({ MEDIA_STORE: 's3', S3_BUCKET: 'b' })).toThrow(/S3_ACCESS_KEY_ID: required[\s\S]*S3_SECRET_ACCESS_KEY: required/);
+    const env = readEnv({ MEDIA_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' });
+    expect(env).toMatchObject({ MEDIA_STORE: 's3', S3_REGION: 'us-east-1' });
+  });
+
+  it('needs one CAPTCHA_SECRET for all instances when they share PostgreSQL', () => {
+    expect(() => readEnv({ DATABASE_URL: 'postgres://db/toys' })).toThrow(/CAPTCHA_SECRET: required when DATABASE_URL is set/);
+    expect(readEnv({ DATABASE_URL: 'postgres://db/toys', CAPTCHA_SECRET: 'a-long-shared-secret' }).DATABASE_URL).toBe('postgres://db/toys');
   });
 });

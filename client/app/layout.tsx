@@ -1,25 +1,45 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { buttonClass } from '../components/button';
-import { CloseIcon, MenuIcon } from '../components/icons';
-import { IconButton } from '../components/icon-button';
-import { Logo } from '../components/logo';
-import { Spinner } from '../components/spinner';
-import { PaymentNotice } from '../features/pricing/payment-notice';
-import { InstallHint } from '../pwa/install-hint';
-import { UpdatePrompt } from '../pwa/update-prompt';
-import { useSession } from './session';
-import { SideMenu } from './side-menu';
-import { SyncIndicator } from './sync-indicator';
-import { SyncNotice } from './sync-notice';
+import { buttonClass } from '../components/button.js';
+import { CloseIcon, MenuIcon } from '../components/icons.js';
+import { IconButton } from '../components/icon-button.js';
+import { Logo } from '../components/logo.js';
+import { Spinner } from '../components/spinner.js';
+import { PaymentNotice } from '../features/pricing/payment-notice.js';
+import { InstallHint } from '../pwa/install-hint.js';
+import { OfflineReadyNotice } from '../pwa/offline-ready-notice.js';
+import { UpdatePrompt } from '../pwa/update-prompt.js';
+import { useSession } from '../session/session.js';
+import { LogoutButton } from './logout-button.js';
+import { ScreenErrorBoundary } from './screen-error-boundary.js';
+import { SideMenu } from './side-menu.js';
+import { SyncIndicator } from './sync-indicator.js';
+import { SyncNotice } from './sync-notice.js';
+import { HouseholdNoticeBanner } from './household-notice.js';
+
+/**
+ * The icon badge reads the children's schedules, whose module brings the document schemas and
+ * zod: it loads after the first page (issue 16). It is decoration, so a failed load shows nothing.
+ */
+const RotationBadge = lazy(() =>
+  import('./rotation-badge.js').then(
+    (module) => ({ default: module.RotationBadge }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Top bar, side menu (signed in only) and the routed page. */
 export function AppLayout() {
-  const { signedIn, logout } = useSession();
+  const { signedIn } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // The menu closes on navigation: adjusted while rendering, not in an effect (no extra render pass).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
@@ -53,9 +73,10 @@ export function AppLayout() {
           {signedIn ? (
             <>
               <SyncIndicator />
-              <button type="button" className={buttonClass('secondary', 'small')} onClick={() => void logout()}>
-                Log Out
-              </button>
+              <Suspense fallback={null}>
+                <RotationBadge />
+              </Suspense>
+              <LogoutButton />
             </>
           ) : (
             <>
@@ -85,19 +106,23 @@ export function AppLayout() {
         )}
         <main id="main" className="app-main" tabIndex={-1}>
           {signedIn && <SyncNotice />}
+          <HouseholdNoticeBanner />
           {signedIn && <PaymentNotice />}
-          <Suspense
-            fallback={
-              <div className="empty-state">
-                <Spinner large />
-              </div>
-            }
-          >
-            <Outlet />
-          </Suspense>
+          <ScreenErrorBoundary key={location.pathname}>
+            <Suspense
+              fallback={
+                <div className="empty-state">
+                  <Spinner large />
+                </div>
+              }
+            >
+              <Outlet />
+            </Suspense>
+          </ScreenErrorBoundary>
         </main>
       </div>
       <UpdatePrompt />
+      <OfflineReadyNotice signedIn={signedIn} />
       <InstallHint />
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState } from '../components/empty-state';
+import { EmptyState } from '../components/empty-state.js';
 
 export function NotFoundPage() {
   return (

@@ -1,66 +1,77 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { GuestOnly, RequireSignIn } from './guards';
-import { AppLayout } from './layout';
+import { APP_ROUTES } from '../../shared/routes.js';
+import { GuestOnly, RequireSignIn } from './guards.js';
+import { AppLayout } from './layout.js';
+import { page } from './lazy-page.js';
 
-// Every route of spec section 2 (shared/routes.ts lists the same paths for the server).
-// Each screen is its own chunk, so /frontpage loads only what it shows.
+// Every route of spec section 2, built from shared/routes.ts (the list the server answers
+// with the app shell). Each screen is its own chunk, so /frontpage loads only what it shows
+// (lazy-page.tsx).
 
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
+const HomePage = page(() => import('../features/home/home-page.js'), (m) => m.HomePage);
+const FrontPage = page(() => import('../features/frontpage/front-page.js'), (m) => m.FrontPage);
+const LoginPage = page(() => import('../features/auth/login-page.js'), (m) => m.LoginPage);
+const RegisterPage = page(() => import('../features/auth/register-page.js'), (m) => m.RegisterPage);
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page.js'), (m) => m.ForgotPasswordPage);
+const ResetPasswordPage = page(() => import('../features/auth/reset-password-page.js'), (m) => m.ResetPasswordPage);
+const RecoverPasswordPage = page(() => import('../features/auth/recover-password-page.js'), (m) => m.RecoverPasswordPage);
+const TermsPage = page(() => import('../features/legal/terms-page.js'), (m) => m.TermsPage);
+const PrivacyPage = page(() => import('../features/legal/privacy-page.js'), (m) => m.PrivacyPage);
+const ContactPage = page(() => import('../features/contact/contact-page.js'), (m) => m.ContactPage);
+const BeeHealthyContactPage = page(() => import('../features/contact/contact-page.js'), (m) => m.BeeHealthyContactPage);
+const DeletionPage = page(() => import('../features/contact/deletion-page.js'), (m) => m.DeletionPage);
+const PricingPage = page(() => import('../features/pricing/pricing-page.js'), (m) => m.PricingPage);
+const PricingNoAuthPage = page(() => import('../features/pricing/pricing-page.js'), (m) => m.PricingNoAuthPage);
+const PaymentSuccessPage = page(() => import('../features/payment/payment-result-page.js'), (m) => m.PaymentSuccessPage);
+const PaymentCanceledPage = page(() => import('../features/payment/payment-result-page.js'), (m) => m.PaymentCanceledPage);
+const InventoryPage = page(() => import('../features/inventory/inventory-page.js'), (m) => m.InventoryPage);
+const CollectionsPage = page(() => import('../features/collections/collections-page.js'), (m) => m.CollectionsPage);
+const RotationPage = page(() => import('../features/rotation/rotation-page.js'), (m) => m.RotationPage);
+const HistoryPage = page(() => import('../features/history/history-page.js'), (m) => m.HistoryPage);
+const SettingsPage = page(() => import('../features/settings/settings-page.js'), (m) => m.SettingsPage);
+const JoinPage = page(() => import('../features/join/join-page.js'), (m) => m.JoinPage);
+const NotFoundPage = page(() => import('./not-found-page.js'), (m) => m.NotFoundPage);
 
-const HomePage = page(() => import('../features/home/home-page'), (m) => m.HomePage);
-const FrontPage = page(() => import('../features/frontpage/front-page'), (m) => m.FrontPage);
-const LoginPage = page(() => import('../features/auth/login-page'), (m) => m.LoginPage);
-const RegisterPage = page(() => import('../features/auth/register-page'), (m) => m.RegisterPage);
-const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), (m) => m.ForgotPasswordPage);
-const ResetPasswordPage = page(() => import('../features/auth/reset-password-page'), (m) => m.ResetPasswordPage);
-const RecoverPasswordPage = page(() => import('../features/auth/recover-password-page'), (m) => m.RecoverPasswordPage);
-const TermsPage = page(() => import('../features/legal/terms-page'), (m) => m.TermsPage);
-const PrivacyPage = page(() => import('../features/legal/privacy-page'), (m) => m.PrivacyPage);
-const ContactPage = page(() => import('../features/contact/contact-page'), (m) => m.ContactPage);
-const BeeHealthyContactPage = page(() => import('../features/contact/contact-page'), (m) => m.BeeHealthyContactPage);
-const DeletionPage = page(() => import('../features/contact/deletion-page'), (m) => m.DeletionPage);
-const PricingPage = page(() => import('../features/pricing/pricing-page'), (m) => m.PricingPage);
-const PricingNoAuthPage = page(() => import('../features/pricing/pricing-page'), (m) => m.PricingNoAuthPage);
-const PaymentSuccessPage = page(() => import('../features/payment/payment-result-page'), (m) => m.PaymentSuccessPage);
-const PaymentCanceledPage = page(() => import('../features/payment/payment-result-page'), (m) => m.PaymentCanceledPage);
-const InventoryPage = page(() => import('../features/inventory/inventory-page'), (m) => m.InventoryPage);
-const CollectionsPage = page(() => import('../features/collections/collections-page'), (m) => m.CollectionsPage);
-const RotationPage = page(() => import('../features/rotation/rotation-page'), (m) => m.RotationPage);
-const SettingsPage = page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage);
-const NotFoundPage = page(() => import('./not-found-page'), (m) => m.NotFoundPage);
+type AppRoute = (typeof APP_ROUTES)[number];
 
 const signedIn = (element: ReactNode) => <RequireSignIn>{element}</RequireSignIn>;
 const guestOnly = (element: ReactNode) => <GuestOnly>{element}</GuestOnly>;
+
+/** The screen of every route in shared/routes.ts: a route added there does not compile until it has one. */
+const SCREENS: Record<AppRoute, ReactNode> = {
+  '/': signedIn(<HomePage />),
+  '/inventory': signedIn(<InventoryPage />),
+  '/settings': signedIn(<SettingsPage />),
+  '/rotation': signedIn(<RotationPage />),
+  '/pricing': signedIn(<PricingPage />),
+  '/baskets': signedIn(<CollectionsPage />),
+  '/history': signedIn(<HistoryPage />),
+  '/frontpage': <FrontPage />,
+  '/login': guestOnly(<LoginPage />),
+  '/register': guestOnly(<RegisterPage />),
+  '/forgotpassword': <ForgotPasswordPage />,
+  '/resetpassword/:resetToken': <ResetPasswordPage />,
+  '/passwordreset/:resetToken': <ResetPasswordPage />,
+  '/RecoverPassword': <RecoverPasswordPage />,
+  '/terms': <TermsPage />,
+  '/privacy': <PrivacyPage />,
+  '/contactus': <ContactPage />,
+  '/beehealthycontactus': <BeeHealthyContactPage />,
+  '/deletionform': <DeletionPage />,
+  '/pricingnoauth': <PricingNoAuthPage />,
+  '/paymentsuccess': <PaymentSuccessPage />,
+  '/paymentcanceled': <PaymentCanceledPage />,
+  '/join/:code': <JoinPage />,
+};
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route caseSensitive path="/" element={signedIn(<HomePage />)} />
-        <Route caseSensitive path="/inventory" element={signedIn(<InventoryPage />)} />
-        <Route caseSensitive path="/settings" element={signedIn(<SettingsPage />)} />
-        <Route caseSensitive path="/rotation" element={signedIn(<RotationPage />)} />
-        <Route caseSensitive path="/pricing" element={signedIn(<PricingPage />)} />
-        <Route caseSensitive path="/baskets" element={signedIn(<CollectionsPage />)} />
-
-        <Route caseSensitive path="/frontpage" element={<FrontPage />} />
-        <Route caseSensitive path="/login" element={guestOnly(<LoginPage />)} />
-        <Route caseSensitive path="/register" element={guestOnly(<RegisterPage />)} />
-        <Route caseSensitive path="/forgotpassword" element={<ForgotPasswordPage />} />
-        <Route caseSensitive path="/resetpassword/:resetToken" element={<ResetPasswordPage />} />
-        <Route caseSensitive path="/passwordreset/:resetToken" element={<ResetPasswordPage />} />
-        <Route caseSensitive path="/RecoverPassword" element={<RecoverPasswordPage />} />
-        <Route caseSensitive path="/terms" element={<TermsPage />} />
-        <Route caseSensitive path="/privacy" element={<PrivacyPage />} />
-        <Route caseSensitive path="/contactus" element={<ContactPage />} />
-        <Route caseSensitive path="/beehealthycontactus" element={<BeeHealthyContactPage />} />
-        <Route caseSensitive path="/deletionform" element={<DeletionPage />} />
-        <Route caseSensitive path="/pricingnoauth" element={<PricingNoAuthPage />} />
-        <Route caseSensitive path="/paymentsuccess" element={<PaymentSuccessPage />} />
-        <Route caseSensitive path="/paymentcanceled" element={<PaymentCanceledPage />} />
+        {APP_ROUTES.map((path) => (
+          <Route key={path} caseSensitive path={path} element={SCREENS[path]} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

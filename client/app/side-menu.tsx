@@ -1,12 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
-import { CollectionsIcon, HomeIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../components/icons';
+import { CollectionsIcon, HistoryIcon, HomeIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../components/icons.js';
 
 const ITEMS = [
   { to: '/', label: 'Home', Icon: HomeIcon },
   { to: '/inventory', label: 'Inventory', Icon: InventoryIcon },
   { to: '/baskets', label: 'Collections', Icon: CollectionsIcon },
   { to: '/rotation', label: 'Rotation', Icon: RotateIcon },
+  { to: '/history', label: 'History', Icon: HistoryIcon },
   { to: '/settings', label: 'Settings', Icon: SettingsIcon },
 ] as const;
 

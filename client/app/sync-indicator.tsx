@@ -1,7 +1,7 @@
-import { CloudIcon, CloudOffIcon } from '../components/icons';
-import { useOnline } from '../hooks/use-online';
-import { useSyncStatus, type SyncStatus } from './database-provider';
-import { useSession } from './session';
+import { CloudIcon, CloudOffIcon } from '../components/icons.js';
+import { useOnline } from '../hooks/use-online.js';
+import { useSyncStatus, type SyncStatus } from '../db/provider.js';
+import { useSession } from '../session/session.js';
 
 function timeLabel(at: number): string {
   return new Date(at).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });

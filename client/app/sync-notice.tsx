@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert } from '../components/alert';
-import { useSyncStatus } from './database-provider';
+import { useCallback, useState } from 'react';
+import { Alert } from '../components/alert.js';
+import { useSyncStatus } from '../db/provider.js';
 
 /**
  * A change the server refused during sync (for example over a plan limit) would otherwise
@@ -10,9 +10,12 @@ export function SyncNotice() {
   const { error } = useSyncStatus();
   const [shown, setShown] = useState<string | null>(null);
   const hide = useCallback(() => setShown(null), []);
-  useEffect(() => {
+  // A new error shows; adjusted while rendering (React's pattern for state that follows a prop).
+  const [lastError, setLastError] = useState(error);
+  if (error !== lastError) {
+    setLastError(error);
     if (error) setShown(error);
-  }, [error]);
+  }
   if (!shown) return null;
   return (
     <div className="sync-notice">

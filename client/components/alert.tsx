@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 
-export type AlertVariant = 'danger' | 'success' | 'info' | 'warning';
+type AlertVariant = 'danger' | 'success' | 'info' | 'warning';
 
 /** Spec section 9: messages and banners hide after 5 seconds. */
 export const MESSAGE_MS = 5000;

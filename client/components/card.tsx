@@ -9,15 +9,3 @@ export function Card({ as: Tag = 'div', className, children, ...rest }: BoxProps
     </Tag>
   );
 }
-
-type PanelProps = BoxProps & { title?: ReactNode };
-
-/** A soft-coloured box for tips, filters and settings groups. */
-export function Panel({ as: Tag = 'section', title, className, children, ...rest }: PanelProps) {
-  return (
-    <Tag className={['panel', className].filter(Boolean).join(' ')} {...rest}>
-      {title && <h2 className="panel__title">{title}</h2>}
-      {children}
-    </Tag>
-  );
-}

@@ -1,4 +1,4 @@
-import type { TimedMessage } from './use-timed-message.js';
+import type { TimedMessage } from '../hooks/use-timed-message.js';
 
 /** A live region that is always in the page, so screen readers announce each message. */
 export function FlashMessage({ message }: { message: TimedMessage }) {

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { CloseIcon } from './icons';
-import { IconButton } from './icon-button';
+import { CloseIcon } from './icons.js';
+import { IconButton } from './icon-button.js';
 
 type ModalProps = {
   open: boolean;
@@ -18,7 +18,9 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  useLayoutEffect(() => {
+    onCloseRef.current = onClose;
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -58,8 +60,11 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
 
   if (!open) return null;
   return createPortal(
+    // The backdrop is presentational: a click on it is a pointer shortcut; keyboard users close
+    // with Esc (handled on the document above) or the Close button.
     <div
       className="modal-backdrop"
+      role="presentation"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { MESSAGE_MS } from './alert';
+import { MESSAGE_MS } from './alert.js';
 
 type PopupProps = { children: ReactNode; onHide: () => void; autoHideMs?: number };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Spec section 3: what the signed-in screens say to a visitor who is not signed in. */
-export const GUEST_MESSAGE = 'Try to log in, please.';
+const GUEST_MESSAGE = 'Try to log in, please.';
 
 type ScreenHeaderProps = { title: string; guest: boolean; children?: ReactNode };
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 
 // Where the project's social accounts live; one place to change them.
-export const SOCIAL_LINKS = [
+const SOCIAL_LINKS = [
   { name: 'Instagram', href: 'https://www.instagram.com/toyrotation', path: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01' },
   { name: 'Facebook', href: 'https://www.facebook.com/toyrotation', path: 'M15 3h-2a4 4 0 0 0-4 4v3H7v4h2v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z' },
   { name: 'YouTube', href: 'https://www.youtube.com/@toyrotation', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3zm7 1v6l5-3z' },

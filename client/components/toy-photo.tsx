@@ -1,13 +1,14 @@
-import { useSession } from '../app/session.js';
-import { usePhotoUrl } from '../sync/use-photo-url.js';
+import { useSession } from '../session/session.js';
+import { usePhotoUrl, useRetryingPhotoSrc } from '../sync/use-photo-url.js';
 import { CameraIcon } from './icons.js';
 
 type ToyPhotoProps = { mediaId: string | null; alt: string; className?: string };
 
 /** A toy's photo from the local media cache (so it shows offline), or a neutral placeholder. */
 export function ToyPhoto({ mediaId, alt, className }: ToyPhotoProps) {
-  const { userId } = useSession();
-  const url = usePhotoUrl(mediaId, userId);
+  const { householdId } = useSession();
+  // A photo still uploading from another device is fetched again until it is there.
+  const { src: url, onError } = useRetryingPhotoSrc(usePhotoUrl(mediaId, householdId));
   if (!url) {
     return (
       <div className={['tr-photo tr-photo--empty', className].filter(Boolean).join(' ')} {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}>
@@ -15,5 +16,5 @@ export function ToyPhoto({ mediaId, alt, className }: ToyPhotoProps) {
       </div>
     );
   }
-  return <img className={['tr-photo', className].filter(Boolean).join(' ')} src={url} alt={alt} loading="lazy" />;
+  return <img className={['tr-photo', className].filter(Boolean).join(' ')} src={url} alt={alt} loading="lazy" onError={onError} />;
 }

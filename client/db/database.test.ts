@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dexieStorage, enableDevMode } from '../sync/test-support.js';
+import { dexieStorage, enableDevMode } from '../test-support/sync-harness.js';
 import { closeUserDatabase, openUserDatabase, removeUserDatabase, type ToyDatabase } from './database.js';
 import { toyRxSchema, settingsRxSchema } from './rx-schemas.js';
 import { addToy } from './ops/toys.js';

@@ -26,7 +26,9 @@ function simplify(node: unknown): unknown {
   if (anyOf && anyOf.length === 2 && anyOf.some((s) => s.type === 'null')) {
     const other = anyOf.find((s) => s.type !== 'null') as JsonSchema;
     const { anyOf: _drop, ...rest } = obj;
-    return simplify({ ...rest, ...other, type: [other.type, 'null'] });
+    // A nullable enum must list null among its values too.
+    const nullableEnum = Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {};
+    return simplify({ ...rest, ...other, ...nullableEnum, type: [other.type, 'null'] });
   }
   const out: JsonSchema = {};
   for (const [key, value] of Object.entries(obj)) {
@@ -36,7 +38,7 @@ function simplify(node: unknown): unknown {
   return out;
 }
 
-export function rxSchemaFromZod<T>(
+function rxSchemaFromZod<T>(
   schema: z.ZodObject,
   options: { version: number; title: string },
 ): RxJsonSchema<T> {
@@ -52,7 +54,7 @@ export function rxSchemaFromZod<T>(
   } as RxJsonSchema<T>;
 }
 
-export const toyRxSchema = rxSchemaFromZod<ToyDoc>(toyDocSchema, { version: 0, title: 'toys' });
+export const toyRxSchema = rxSchemaFromZod<ToyDoc>(toyDocSchema, { version: 1, title: 'toys' });
 export const listRxSchema = rxSchemaFromZod<ListDoc>(listDocSchema, { version: 0, title: 'lists' });
-export const settingsRxSchema = rxSchemaFromZod<SettingsDoc>(settingsDocSchema, { version: 0, title: 'settings' });
-export const rotationRxSchema = rxSchemaFromZod<RotationDoc>(rotationDocSchema, { version: 0, title: 'rotations' });
+export const settingsRxSchema = rxSchemaFromZod<SettingsDoc>(settingsDocSchema, { version: 1, title: 'settings' });
+export const rotationRxSchema = rxSchemaFromZod<RotationDoc>(rotationDocSchema, { version: 2, title: 'rotations' });

@@ -1,31 +1,26 @@
-// Browser storage for the offline copy: ask once after sign-in that it be kept (not evicted
-// under storage pressure), and show used and available space in Settings.
+// Browser storage for the offline copy: ask once per household database, after it opens, that
+// it be kept (not evicted under storage pressure). Settings shows the answer
+// (features/settings/storage-info.tsx). Once only: some browsers show a prompt, and a parent who
+// said no should not be asked again. The device's database is the household's (decision 017),
+// so the mark is kept per household id (a solo account's household before households existed
+// had the user's id, so marks written then still count).
 
-export async function requestPersistentStorage(): Promise<boolean> {
-  if (typeof navigator === 'undefined' || !navigator.storage?.persist) return false;
+const askedKey = (householdId: string) => `persistentStorageAsked:${householdId}`;
+
+type PersistManager = Pick<StorageManager, 'persist' | 'persisted'>;
+
+/** Whether the data is kept now; null when asked before for this household (nothing done). */
+export async function askPersistentStorageOnce(
+  householdId: string,
+  storage: Storage,
+  manager: PersistManager | undefined = typeof navigator === 'undefined' ? undefined : navigator.storage,
+): Promise<boolean | null> {
+  if (storage.getItem(askedKey(householdId)) !== null) return null;
+  storage.setItem(askedKey(householdId), String(Date.now()));
+  if (!manager?.persist) return false;
   try {
-    return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+    return (await manager.persisted()) || (await manager.persist());
   } catch {
-    return false;
+    return false; // Not supported or refused: the data still works, it may just be evicted.
   }
-}
-
-export type StorageUse = { usedBytes: number; quotaBytes: number } | null;
-
-export async function storageEstimate(): Promise<StorageUse> {
-  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
-  const { usage, quota } = await navigator.storage.estimate();
-  return usage === undefined || quota === undefined ? null : { usedBytes: usage, quotaBytes: quota };
-}
-
-/** "12.3 MB" */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }

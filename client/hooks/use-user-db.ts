@@ -1,10 +1,11 @@
-import { useDb } from '../app/database-provider.js';
-import { useSession } from '../app/session.js';
-import type { LocalDb } from './use-local-data.js';
+import { useDb } from '../db/provider.js';
+import { useSession } from '../session/session.js';
+import type { ToyDatabase } from '../db/database.js';
 
 export type UserDb = {
-  db: LocalDb | null;
-  userId: string | null;
+  db: ToyDatabase | null;
+  /** Whose data this is: the household's id (its photos are kept under it too; decision 017). */
+  householdId: string | null;
   /** Signed in but the local database is still opening: show a spinner, not guest placeholders. */
   opening: boolean;
   /** No database and none coming: the spec's guest placeholders apply. */
@@ -13,7 +14,7 @@ export type UserDb = {
 
 export function useUserDb(): UserDb {
   const db = useDb();
-  const { userId, signedIn } = useSession();
-  const opening = !db && signedIn && Boolean(userId);
-  return { db, userId: db?.userId ?? userId, opening, guest: !db && !opening };
+  const { householdId, signedIn } = useSession();
+  const opening = !db && signedIn && Boolean(householdId);
+  return { db, householdId: db?.householdId ?? householdId, opening, guest: !db && !opening };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button } from '../components/button';
+import { Button } from '../components/button.js';
 
-export const INSTALL_HINT_KEY = 'iosInstallHintDismissed';
+const INSTALL_HINT_KEY = 'iosInstallHintDismissed';
 
 /** iPhone and iPad Safari (iPadOS reports itself as a Mac with touch), not yet installed. */
 function isIosSafariBrowser(): boolean {

@@ -1,9 +1,13 @@
 import type { VitePWAOptions } from 'vite-plugin-pwa';
-import { APP_ROUTES } from '../../shared/routes';
+import { APP_ROUTES } from '../../shared/routes.js';
+import { shellOnly } from './app-chunks.js';
+import { APP_CACHE_NAME, MEDIA_CACHE_NAME } from './media-cache.js';
 
 // Build-time options of vite-plugin-pwa (used by vite.config.ts, never bundled into the app).
-// generateSW: Workbox writes the worker; it precaches the app shell, answers the app's routes
-// with index.html while offline, and keeps served photos in a cache-first store.
+// generateSW: Workbox writes the worker; it precaches the app shell and the public screens,
+// answers the app's routes with index.html while offline, serves the signed-in app's chunks
+// from the cache the page fills after sign-in (offline-cache.ts), and keeps served photos in a
+// cache-first store.
 
 /** Same patterns the server uses (shared/routes.ts): a `:param` matches one path segment. */
 function routeRegExp(route: string): RegExp {
@@ -11,8 +15,8 @@ function routeRegExp(route: string): RegExp {
   return new RegExp(`^${escaped}/?$`);
 }
 
-export const THEME_COLOR = '#a8491f';
-export const BACKGROUND_COLOR = '#fff9f2';
+const THEME_COLOR = '#a8491f';
+const BACKGROUND_COLOR = '#fff9f2';
 
 export const pwaOptions: Partial<VitePWAOptions> = {
   strategies: 'generateSW',
@@ -42,6 +46,7 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    manifestTransforms: [shellOnly],
     navigateFallback: '/index.html',
     navigateFallbackAllowlist: APP_ROUTES.map(routeRegExp),
     navigateFallbackDenylist: [/^\/api\//],
@@ -50,11 +55,23 @@ export const pwaOptions: Partial<VitePWAOptions> = {
     skipWaiting: false, // the "A new version is available" prompt decides when
     runtimeCaching: [
       {
+        // The signed-in app's chunks: hashed names, so a cached copy never goes stale. Filled
+        // after sign-in by the page (offline-cache.ts) and by any chunk fetched while online.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.(?:js|css)$/.test(url.pathname),
+        handler: 'CacheFirst',
+        options: {
+          cacheName: APP_CACHE_NAME,
+          expiration: { maxEntries: 400 },
+          cacheableResponse: { statuses: [200] },
+          matchOptions: { ignoreVary: true },
+        },
+      },
+      {
         // Photos are content-addressed (the id is their SHA-256), so a cached copy never goes stale.
         urlPattern: ({ url }) => url.pathname.startsWith('/api/media/'),
         handler: 'CacheFirst',
         options: {
-          cacheName: 'toy-media',
+          cacheName: MEDIA_CACHE_NAME,
           expiration: { maxEntries: 1500, maxAgeSeconds: 365 * 24 * 60 * 60 },
           cacheableResponse: { statuses: [200] },
         },

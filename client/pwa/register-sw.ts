@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { appChunkUrls, cacheAppChunks } from './offline-cache.js';
 
 // Registers the Vite-built service worker (production builds only) and tells the UI when a
 // new version waits. The worker takes over only when the person presses Reload, so a page
@@ -9,8 +10,18 @@ let workbox: Workbox | null = null;
 let updateWaiting = false;
 const listeners = new Set<() => void>();
 
+// True once a service worker is active (its install precached the shell) and, after sign-in,
+// the rest of the app is in its cache: every screen then opens offline.
+let offlineReady = false;
+let appCaching: Promise<void> | null = null;
+
 function setWaiting(value: boolean) {
   updateWaiting = value;
+  for (const listener of listeners) listener();
+}
+
+function setOfflineReady() {
+  offlineReady = true;
   for (const listener of listeners) listener();
 }
 
@@ -24,6 +35,25 @@ export async function registerServiceWorker(): Promise<void> {
   setInterval(() => void workbox?.update(), 60 * 60_000);
 }
 
+/**
+ * Called once someone is signed in: caches the signed-in app's chunks for offline use, then
+ * reports the app ready. A worker becomes active only after its install, which precaches the
+ * shell, succeeded (issue 9, fault 6); `ready` also covers a first install begun by an earlier
+ * page load. Without a worker (development, blocked) nothing is cached and nothing reported.
+ * Offline, it tries again when the network is back.
+ */
+export function prepareAppForOffline(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !('caches' in window)) return;
+  appCaching ??= navigator.serviceWorker.ready
+    .then(() => cacheAppChunks(appChunkUrls()))
+    .then(setOfflineReady)
+    .catch((error: unknown) => {
+      appCaching = null;
+      console.warn('The app could not be saved for offline use yet', error);
+      window.addEventListener('online', prepareAppForOffline, { once: true });
+    });
+}
+
 /** Activates the waiting worker, then reloads once it controls the page. */
 export function applyUpdate(): void {
   if (!workbox) return window.location.reload();
@@ -31,22 +61,16 @@ export function applyUpdate(): void {
   workbox.messageSkipWaiting();
 }
 
-export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => updateWaiting,
-    () => false,
-  );
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
 }
 
-/** Asks the browser not to evict the local database under storage pressure. */
-export async function requestPersistentStorage(): Promise<void> {
-  try {
-    if (navigator.storage?.persist && !(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Not supported or refused: the data still works, it just may be evicted under pressure.
-  }
+export function useUpdateAvailable(): boolean {
+  return useSyncExternalStore(subscribe, () => updateWaiting, () => false);
+}
+
+/** Whether the app is cached for offline use on this device. */
+export function useOfflineReady(): boolean {
+  return useSyncExternalStore(subscribe, () => offlineReady, () => false);
 }

@@ -1,5 +1,5 @@
-import { Button } from '../components/button';
-import { applyUpdate, useUpdateAvailable } from './register-sw';
+import { Button } from '../components/button.js';
+import { applyUpdate, useUpdateAvailable } from './register-sw.js';
 
 export function UpdatePrompt() {
   const available = useUpdateAvailable();

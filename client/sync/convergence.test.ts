@@ -8,7 +8,7 @@ import {
   snapshot,
   type Device,
   syncTestBed,
-} from './test-support.js';
+} from '../test-support/sync-harness.js';
 
 enableDevMode();
 

@@ -2,6 +2,8 @@
 // the bearer token in a header and sees the response status, so a 401 pauses sync instead of
 // reconnecting forever. Works in browsers and in Node (tests, benchmark).
 
+import { browserOffline, retryDelay } from './offline-wait.js';
+
 export type StreamEvent = { event: string; data: string };
 
 export type EventStreamOptions = {
@@ -10,8 +12,11 @@ export type EventStreamOptions = {
   headers: () => Record<string, string> | null;
   onOpen: () => void;
   onEvent: (event: StreamEvent) => void;
-  /** 'auth': the server said 401 (the stream stops); 'network': it retries by itself. */
-  onError: (kind: 'auth' | 'network', message: string) => void;
+  /**
+   * 'auth': the server said 401 (the stream stops); 'left': 403 with `household: "left"`, the
+   * person is no longer a member (the stream stops); 'network': it retries by itself.
+   */
+  onError: (kind: 'auth' | 'left' | 'network', message: string) => void;
   retryMs?: number;
 };
 
@@ -22,10 +27,14 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
   let controller: AbortController | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   const retryMs = options.retryMs ?? 3000;
+  let failures = 0;
 
+  // Backs off while the server does not answer; while the browser is offline it does not retry
+  // at all: the owner reopens the stream on the `online` event (live-stream.ts, start-sync.ts).
   const scheduleRetry = () => {
-    if (closed) return;
-    retryTimer = setTimeout(() => void connect(), retryMs);
+    if (closed || browserOffline()) return;
+    failures += 1;
+    retryTimer = setTimeout(() => void connect(), retryDelay(failures, retryMs));
   };
 
   async function connect(): Promise<void> {
@@ -43,10 +52,19 @@ export function openEventStream(options: EventStreamOptions): EventStreamHandle 
         await response.body?.cancel();
         return options.onError('auth', 'Sign in to sync');
       }
+      if (response.status === 403) {
+        const body: unknown = await response.json().catch(() => null);
+        if (body && typeof body === 'object' && 'household' in body && body.household === 'left') {
+          const message = 'error' in body && typeof body.error === 'string' ? body.error : '';
+          return options.onError('left', message);
+        }
+        throw new Error(`stream answered ${response.status}`);
+      }
       if (!response.ok || !response.body) {
         await response.body?.cancel();
         throw new Error(`stream answered ${response.status}`);
       }
+      failures = 0;
       options.onOpen();
       await readEvents(response.body, options.onEvent);
       if (!closed) throw new Error('stream ended');

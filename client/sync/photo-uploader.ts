@@ -1,4 +1,4 @@
-import { AuthError, OfflineError, ServerError, type HttpClient } from './http.js';
+import { AuthError, HouseholdLeftError, OfflineError, ServerError, type HttpClient } from './http.js';
 import { pendingPhotos, photoStore } from './photos.js';
 
 export type UploadProgress = { total: number; done: number; currentId: string | null };
@@ -13,6 +13,8 @@ export function createPhotoUploader(options: {
   http: HttpClient;
   onProgress: (progress: UploadProgress) => void;
   onAuthError: () => void;
+  /** 403 `household: "left"`: the photo is not refused, this device is no longer a member (hand-in.ts sends it). */
+  onLeft: (message: string) => void;
   onNotice: (message: string) => void;
 }) {
   let running: Promise<void> | null = null;
@@ -32,6 +34,7 @@ export function createPhotoUploader(options: {
         await photoStore(options.userId).photos.update(photo.id, { status: 'uploaded' });
       } catch (error) {
         if (error instanceof AuthError) return options.onAuthError();
+        if (error instanceof HouseholdLeftError) return options.onLeft(error.message);
         if (error instanceof OfflineError) break; // try again when the network is back
         if (error instanceof ServerError && error.status >= 400 && error.status < 500 && error.status !== 429) {
           // Refused for good (not an image, too large...): never retried, and the parent is told.

@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 // its photo offline, and the upload queue survives reloads. Bytes are kept as an
 // ArrayBuffer (not a Blob) because some IndexedDB implementations store Blobs poorly.
 
-export type PhotoStatus = 'pending' | 'uploaded' | 'failed';
+type PhotoStatus = 'pending' | 'uploaded' | 'failed';
 
 export type PhotoRow = {
   /** The lower-case hex SHA-256 of the bytes: the media id, so an upload is idempotent. */
@@ -26,12 +26,11 @@ export class PhotoStore extends Dexie {
   }
 }
 
-export function mediaDatabaseName(userId: string): string {
+function mediaDatabaseName(userId: string): string {
   return `toyrotation-media-${userId}`;
 }
 
 const stores = new Map<string, PhotoStore>();
-let activeUserId: string | null = null;
 
 export function photoStore(userId: string): PhotoStore {
   let store = stores.get(userId);
@@ -40,14 +39,6 @@ export function photoStore(userId: string): PhotoStore {
     stores.set(userId, store);
   }
   return store;
-}
-
-/** The signed-in user whose photos `usePhotoUrl` shows (set by openUserDatabase's caller). */
-export function setActivePhotoUser(userId: string | null): void {
-  activeUserId = userId;
-}
-export function activePhotoUser(): string | null {
-  return activeUserId;
 }
 
 export async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
@@ -82,5 +73,4 @@ export async function deleteMediaCache(userId: string): Promise<void> {
   const store = stores.get(userId) ?? new PhotoStore(mediaDatabaseName(userId));
   stores.delete(userId);
   await store.delete(); // closes it and deletes the IndexedDB database
-  if (activeUserId === userId) activeUserId = null;
 }

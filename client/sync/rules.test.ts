@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { TOYS_LIMIT_MESSAGE } from '../../shared/domain/plans.js';
 import { addList, addToy, addToysToCollection, deleteList, deleteToy, removeToyFromCollection, updateToy } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, type Device, syncTestBed } from './test-support.js';
+import { enableDevMode, eventually, newUser, openDevice, snapshot, type Device, syncTestBed } from '../test-support/sync-harness.js';
+import type { Plan } from '../../shared/domain/plans.js';
 
 enableDevMode();
 
 const bed = syncTestBed();
 
-async function pair(plan: 'free' | 'paid' = 'free') {
+async function pair(plan: Plan = 'free') {
   const user = await newUser(bed.server, plan);
   const a = await openDevice(bed.server, user, { label: 'a' });
   const b = await openDevice(bed.server, user, { label: 'b' });
@@ -112,24 +112,4 @@ describe('conflict rules, end to end', () => {
   });
 });
 
-describe('plan limits on push', () => {
-  it('a toy past the limit is refused, rolled back on the device, and the reason shown', async () => {
-    const { user, a, b } = await pair();
-    const now = Date.now();
-    await bed.server.t.db
-      .insertInto('toys')
-      .values(Array.from({ length: 99 }, (_, i) => ({ user_id: user.userId, id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now, seq: 0 })))
-      .execute();
-    await concurrently(a, b, () => addToy(a.db, { title: 'Hundredth' }), () => addToy(b.db, { title: 'One too many' }));
-    await eventually(async () => {
-      expect(b.sync!.getStatus().error).toBe(TOYS_LIMIT_MESSAGE);
-      expect(await b.db.toys.count().exec()).toBe(100);
-    });
-    const titles = (await b.db.toys.find().exec()).map((t) => t.title);
-    expect(titles).toContain('Hundredth');
-    expect(titles).not.toContain('One too many');
-    const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
-    expect(stored).toHaveLength(100);
-    expect(stored.map((r) => r.title)).not.toContain('One too many');
-  });
-});
+// Plan limits no longer refuse a push (decision 008): client/sync/domain-invariants.test.ts.

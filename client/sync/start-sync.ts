@@ -1,215 +1,223 @@
-import { liveQuery } from 'dexie';
 import { BehaviorSubject } from 'rxjs';
-import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
+import { SYNC_COLLECTIONS } from '../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../db/database.js';
-import type { SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
-import { openEventStream, type EventStreamHandle } from './event-stream.js';
-import { AuthError, createHttpClient, OfflineError } from './http.js';
-import { createPhotoUploader } from './photo-uploader.js';
-import { photoStore } from './photos.js';
-import { replicateCollection, type CollectionSync } from './replicate-collection.js';
+import type { SyncHandle, SyncOptions, SyncStatus } from './sync-types.js';
+import { AuthError, createHttpClient, HouseholdLeftError, OfflineError } from './http.js';
+import { replicateCollections } from './collection-replications.js';
+import { liveStream } from './live-stream.js';
+import { offlineAwareFetch } from './offline-wait.js';
+import { trackPendingChanges, type PendingChanges } from './pending-changes.js';
+import { photoSync } from './photo-sync.js';
+import { pendingPhotos } from './photos.js';
+import { openPulledBases } from './pulled-bases.js';
+import { handIn } from './hand-in.js';
+import { resendEverything } from './reconverge.js';
+import { syncLifecycle } from './sync-lifecycle.js';
+import { syncStatus, type SyncFacts } from './sync-state.js';
+import { syncVerifier, type SyncVerifier } from './sync-verifier.js';
 
-export type { SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
+export type { HouseholdLeftInfo, SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
 
 /**
- * Replicates the user's database with the server: one RxDB replication per collection, one
- * live change stream, the photo upload queue, and a status for the app to show. Call it with
- * the stored token after sign-in; on a 401 it pauses ('paused-auth') until resume().
+ * Replicates the user's database with the server: one RxDB replication per collection
+ * (collection-replications.ts), one live change stream, the photo upload queue, and a status
+ * for the app to show. Call it with the stored token after sign-in; on a 401 it pauses
+ * ('paused-auth') until resume() (sync-lifecycle.ts: leader, online, pause, stop).
+ * The status is decided by syncStatus() (sync-state.ts) from facts gathered here: what waits
+ * (pending-changes.ts, persistent and shared by tabs) and the digest check (sync-verifier.ts).
  */
 export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   const baseUrl = options.baseUrl ?? '';
-  const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // Nothing is sent while the browser says it is offline; the `online` event restarts it (sync-lifecycle.ts).
+  const fetchImpl = offlineAwareFetch(options.fetch ?? globalThis.fetch.bind(globalThis));
   const retryMs = options.retryMs ?? 5000;
   const http = createHttpClient({ baseUrl, getToken: options.getToken, fetch: fetchImpl });
 
-  const status = new BehaviorSubject<SyncStatus>({ state: 'syncing', pending: 0, lastSyncedAt: null });
-  let pausedAuth = false;
-  let offline = false;
+  const facts: SyncFacts = {
+    pausedAuth: false, offline: false, browserOffline: false, leader: false, busy: false,
+    pendingDocs: 0, pendingPhotos: 0, verified: false,
+  };
+  const status = new BehaviorSubject<SyncStatus>(syncStatus(facts, Date.now(), null));
   let uploading = false;
-  let pendingPhotoCount = 0;
-  let notice: string | undefined;
-  let upload: SyncStatus['upload'];
-  const pendingDocs = new Set<string>();
   const active: Record<string, boolean> = {};
-  const cleanups: (() => void)[] = [];
-  let stream: EventStreamHandle | null = null;
-  let stopped = false;
-  // Only the leader tab replicates (RxDB leader election), so only it streams and uploads.
-  let leader = false;
+  // Made once the replications exist (below); the replications' first events come earlier.
+  const later: { pending?: PendingChanges; verifier?: SyncVerifier } = {};
 
   function emit(): void {
-    const busy = uploading || Object.values(active).some(Boolean);
-    const browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    const state: SyncState = pausedAuth
-      ? 'paused-auth'
-      : offline || (!leader && browserOffline)
-        ? 'offline'
-        : leader && busy
-          ? 'syncing'
-          : 'online';
-    const prev = status.getValue();
-    let lastSyncedAt = prev.lastSyncedAt;
-    if (state === 'online' && pendingDocs.size === 0) lastSyncedAt = Date.now();
-    const next: SyncStatus = { state, pending: pendingDocs.size + pendingPhotoCount, lastSyncedAt };
-    if (notice) next.error = notice;
-    if (upload) next.upload = upload;
-    status.next(next);
+    facts.browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    facts.busy = facts.leader && (uploading || Object.values(active).some(Boolean));
+    if (!status.closed) status.next(syncStatus(facts, Date.now(), status.getValue()));
+    later.verifier?.poke();
   }
-
-  function failed(error: unknown): never {
-    if (error instanceof AuthError) pauseForAuth();
-    else if (error instanceof OfflineError && !offline) {
-      offline = true;
-      emit();
-    }
-    throw error;
+  function markOffline(): void {
+    if (facts.offline) return;
+    facts.offline = true;
+    emit();
   }
-
+  function noteFailure(error: unknown): void {
+    if (error instanceof HouseholdLeftError) stopForLeft(error.message);
+    else if (error instanceof AuthError) lifecycle.pauseForAuth();
+    else if (error instanceof OfflineError) markOffline();
+  }
   function succeeded(): void {
-    if (offline) {
-      offline = false;
+    if (facts.offline) {
+      facts.offline = false;
       emit();
     }
   }
+  function notice(message: string | undefined): void {
+    facts.notice = message;
+    emit();
+  }
 
-  const pullStreams = {} as Record<SyncCollection, CollectionSync['pullStream']>;
-  const replications = {} as SyncHandle['replications'];
-
+  const bases = openPulledBases(db.name);
   // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
   const names = SYNC_COLLECTIONS.filter((name) => name in db.collections);
-  for (const name of names) {
-    const collection = db.collections[name];
-    const { replication, pullStream } = replicateCollection({
-      name,
-      collection,
-      http,
-      retryMs,
-      batchSize: options.batchSize ?? 100,
-      onSuccess: succeeded,
-      onError: failed,
-      onNotice: (message) => {
-        notice = message;
-        emit();
-      },
-    });
-    pullStreams[name] = pullStream;
-    replications[name] = replication;
-
-    // Pending: keys written locally (not by the replication itself) until pushed or resolved.
-    const local = collection.eventBulks$.subscribe((bulk) => {
-      if (bulk.context.startsWith('replication-')) return;
-      for (const event of bulk.events) pendingDocs.add(`${name}:${event.documentId}`);
-      emit();
-    });
-    const sent = replication.sent$.subscribe((doc) => {
-      pendingDocs.delete(`${name}:${(doc as { id: string }).id}`);
-      emit();
-    });
-    const conflicted = replication.conflict$.subscribe((conflict) => {
-      pendingDocs.delete(`${name}:${(conflict.output as { id: string }).id}`);
-      emit();
-    });
-    const activity = replication.active$.subscribe((isActive) => {
-      active[name] = isActive;
-      emit();
-    });
-    cleanups.push(() => [local, sent, conflicted, activity].forEach((s) => s.unsubscribe()));
-  }
-
-  const uploader = createPhotoUploader({
-    userId: db.userId,
+  const collections = replicateCollections({
+    db,
+    names,
     http,
-    onProgress: (progress) => {
-      upload = progress.currentId ? { total: progress.total, done: progress.done } : undefined;
+    bases,
+    retryMs,
+    batchSize: options.batchSize ?? 100,
+    onSuccess: succeeded,
+    onFailure: noteFailure,
+    onNotice: notice,
+    onActive: (name, isActive) => {
+      active[name] = isActive;
+      if (!isActive) void later.pending?.recheck().catch(() => {});
       emit();
     },
-    onAuthError: pauseForAuth,
-    onNotice: (message) => {
-      notice = message;
+    onChange: () => later.verifier?.changed(),
+    beforePush: (name, docs) => (name === 'toys' ? uploadReferencedPhotos(docs) : Promise.resolve()),
+  });
+  const { syncs, replications } = collections;
+
+  // A toy goes up after the photo it points at: the server refuses a toy whose photo id only
+  // another household holds (decision 010), which two families picking the same picture hit
+  // until the upload landed. Offline, the upload stops at once and so does the push.
+  async function uploadReferencedPhotos(docs: Record<string, unknown>[]): Promise<void> {
+    const ids = new Set(docs.filter((doc) => !doc._deleted).map((doc) => doc.mediaId).filter((id): id is string => typeof id === 'string'));
+    if (ids.size === 0) return;
+    const queued = await pendingPhotos(db.householdId);
+    if (queued.some((photo) => ids.has(photo.id))) await photos.upload();
+  }
+
+  const tracker = trackPendingChanges({
+    db,
+    replications,
+    onChange: (count) => {
+      facts.pendingDocs = count;
       emit();
     },
   });
-  async function uploadPhotos(): Promise<void> {
-    if (pausedAuth || stopped || !leader) return;
-    uploading = true;
-    emit();
-    try {
-      await uploader.run();
-    } finally {
-      uploading = false;
-      emit();
-    }
-  }
-  const photoWatch = liveQuery(() => photoStore(db.userId).photos.where('status').equals('pending').count()).subscribe({
-    next: (count) => {
-      const grew = count > pendingPhotoCount;
-      pendingPhotoCount = count;
-      emit();
-      if (grew) void uploadPhotos();
-    },
-    error: () => {},
-  });
-  cleanups.push(() => photoWatch.unsubscribe());
-
-  function resyncAll(): void {
-    for (const name of names) pullStreams[name].next('RESYNC');
-  }
-
-  function openStream(): void {
-    if (!leader || stopped) return;
-    stream?.close();
-    stream = openEventStream({
-      url: `${baseUrl}/api/sync/stream`,
-      fetch: fetchImpl,
-      retryMs,
-      headers: () => {
-        const token = options.getToken();
-        return token ? { authorization: `Bearer ${token}` } : null;
-      },
-      onOpen: () => {
+  later.pending = tracker;
+  const checks = syncVerifier({
+    names,
+    collectionOf: (name) => db.collections[name],
+    metaOf: (name) => tracker.metaOf(name),
+    waitingIn: (name) => tracker.countOf(name),
+    // A check that answers proves the network is back (decision 015): after a failed request
+    // while the live stream stayed open, nothing else may be due to reach the server, so the
+    // check runs while the device only believes it is offline, and its answer clears that.
+    http: {
+      async request(path, init) {
+        const response = await http.request(path, init);
         succeeded();
-        resyncAll(); // anything missed while disconnected
-        void uploadPhotos();
+        return response;
       },
-      onEvent: (event) => {
-        if (event.event !== 'change') return;
-        const { collections } = JSON.parse(event.data) as { collections: SyncCollection[] };
-        for (const name of collections) pullStreams[name]?.next('RESYNC');
-      },
-      onError: (kind) => {
-        if (kind === 'auth') pauseForAuth();
-        else if (!offline) {
-          offline = true;
-          emit();
-        }
-      },
-    });
-  }
-
-  function pauseForAuth(): void {
-    if (pausedAuth || stopped) return;
-    pausedAuth = true;
-    stream?.close();
-    stream = null;
-    // Paused, not cancelled: queued local writes stay in the local database and are pushed
-    // on resume (RxDB does not mark a batch as sent when a pause interrupts it).
-    for (const replication of Object.values(replications)) void replication.pause();
-    emit();
-  }
-
-  void db.waitForLeadership().then(() => {
-    leader = true;
-    openStream();
-    emit();
+    },
+    canCheck: () => !lifecycle.stopped && !facts.pausedAuth && !facts.browserOffline && !facts.busy,
+    isLeader: () => facts.leader,
+    resync: (name) => syncs[name].pullStream.next('RESYNC'),
+    async repair(name) {
+      await resendEverything(db.collections[name], http, name, 0);
+      syncs[name].repullFromStart();
+    },
+    onVerified: (verified) => {
+      facts.verified = verified;
+      emit();
+    },
+    onError: noteFailure,
+    log: options.log ?? ((line) => console.warn(line)),
   });
-  // Back online: reconnect now rather than at the next retry (RxDB itself also listens).
-  const onOnline = () => {
-    if (leader && !pausedAuth && !stopped) openStream();
-  };
-  if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-    window.addEventListener('online', onOnline);
-    cleanups.push(() => window.removeEventListener('online', onOnline));
+  later.verifier = checks;
+
+  const photos = photoSync({
+    userId: db.householdId,
+    http,
+    canUpload: () => facts.leader && !facts.pausedAuth && !lifecycle.stopped,
+    onPending: (count) => {
+      facts.pendingPhotos = count;
+      emit();
+    },
+    onUploading: (on) => {
+      uploading = on;
+      emit();
+    },
+    onProgress: (upload) => {
+      facts.upload = upload;
+      emit();
+    },
+    onAuthError: () => lifecycle.pauseForAuth(),
+    onLeft: (message) => stopForLeft(message),
+    onNotice: notice,
+  });
+
+  const stream = liveStream({
+    url: `${baseUrl}/api/sync/stream`,
+    fetch: fetchImpl,
+    retryMs,
+    getToken: options.getToken,
+    onOpen: () => {
+      succeeded();
+      for (const name of names) syncs[name].pullStream.next('RESYNC'); // anything missed meanwhile
+      checks.changed();
+      void photos.upload();
+    },
+    onChange: (changed) => {
+      for (const name of changed) syncs[name]?.pullStream.next('RESYNC');
+      options.onRemoteChange?.(changed);
+    },
+    onError: (kind, message) => {
+      if (kind === 'left') stopForLeft(message);
+      else if (kind === 'auth') lifecycle.pauseForAuth();
+      else markOffline();
+    },
+  });
+
+  const lifecycle = syncLifecycle({
+    facts,
+    waitForLeadership: () => db.waitForLeadership(),
+    stream,
+    replications: () => Object.values(replications),
+    emit,
+    onBackOnline: () => collections.resetBackOff(),
+    onReconnect: () => checks.changed(),
+  });
+
+  // Removed from the household, or left it on another device (issue 13): nothing more goes to or
+  // comes from the server for this database; the app decides what happens to the local data.
+  // What waits here is handed in first (hand-in.ts); the app hears how much could not be.
+  function stopForLeft(message: string): void {
+    if (!lifecycle.leave()) return;
+    void (async () => {
+      await tracker.recheck().catch(() => {});
+      const result = facts.leader
+        ? await handIn({
+            names,
+            collectionOf: (name) => db.collections[name],
+            metaOf: (name) => tracker.metaOf(name),
+            waitingIds: (name) => tracker.idsOf(name),
+            baseOf: (name, locals) => bases.lookup(name, locals),
+            householdId: db.householdId,
+            http,
+          })
+        : { sent: 0, unsent: tracker.count() + facts.pendingPhotos, notices: [], refused: 0 };
+      options.onHouseholdLeft?.({ message, ...result });
+    })();
   }
+
   emit();
 
   return {
@@ -219,29 +227,36 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
       const subscription = status.subscribe(listener);
       return () => subscription.unsubscribe();
     },
-    dismissError() {
-      notice = undefined;
-      emit();
-    },
-    resume() {
-      if (stopped || !pausedAuth) return;
-      pausedAuth = false;
-      notice = undefined;
-      for (const replication of Object.values(replications)) void replication.start();
-      openStream();
-      emit();
-    },
+    dismissError: () => notice(undefined),
+    resume: () => lifecycle.resume(),
     async stop() {
-      stopped = true;
-      stream?.close();
-      cleanups.forEach((cleanup) => cleanup());
+      lifecycle.stop();
+      collections.unsubscribe();
+      checks.stop();
+      photos.stop();
       await Promise.all(Object.values(replications).map((replication) => replication.cancel()));
+      await tracker.close();
+      bases.close();
       status.complete();
     },
     async awaitInSync() {
       await Promise.all(Object.values(replications).map((replication) => replication.awaitInSync()));
     },
-    uploadPhotos,
+    async awaitVerified() {
+      if (status.getValue().state === 'online') return;
+      await new Promise<void>((resolve, reject) => {
+        const subscription = status.subscribe({
+          next: (s) => {
+            if (s.state !== 'online') return;
+            queueMicrotask(() => subscription.unsubscribe());
+            resolve();
+          },
+          complete: () => reject(new Error('Sync stopped before it was verified')),
+        });
+      });
+    },
+    uploadPhotos: () => photos.upload(),
     replications,
+    householdLeft: stopForLeft,
   };
 }

@@ -1,15 +1,16 @@
+import type { SyncedReplication } from './rx-types.js';
 import type { Observable } from 'rxjs';
-import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { SyncCollection } from '../../shared/schemas/docs.js';
-import type { SyncCheckpoint } from '../../shared/schemas/sync.js';
+import type { HandInResult } from './hand-in.js';
 
 // The sync engine's public surface (startSync in start-sync.ts).
 
 export type SyncState = 'online' | 'offline' | 'syncing' | 'paused-auth';
 
 export type SyncStatus = {
+  /** 'online' (Synced) only after a digest check passed since the last change (decision 007). */
   state: SyncState;
-  /** Local changes not yet on the server, photo uploads included. */
+  /** Local changes the server has not acknowledged (persistent, the same in every tab), photo uploads included. */
   pending: number;
   lastSyncedAt: number | null;
   /** A message for the parent, e.g. a plan limit the server refused a change for. */
@@ -17,6 +18,9 @@ export type SyncStatus = {
   /** While photos upload: how many of this pass are done. */
   upload?: { total: number; done: number };
 };
+
+/** What happened to this device's waiting changes once the person was no longer a member. */
+export type HouseholdLeftInfo = HandInResult & { message: string };
 
 export type SyncOptions = {
   /** Default '' (same origin). Tests and the benchmark pass http://127.0.0.1:PORT. */
@@ -26,6 +30,18 @@ export type SyncOptions = {
   /** How long to wait before retrying a failed request (default 5 s; tests use less). */
   retryMs?: number;
   batchSize?: number;
+  /**
+   * 403 `household: "left"` on a sync request or the stream: the person is no longer a member of
+   * the household this database holds. Sync stops for good; the app switches data (decision 017).
+   */
+  onHouseholdLeft?: (info: HouseholdLeftInfo) => void;
+  /**
+   * The live stream said these collections changed on the server. A settings change is also how
+   * the server says the household's name or members changed (the Family screen asks again).
+   */
+  onRemoteChange?: (collections: SyncCollection[]) => void;
+  /** Where a failed digest check is reported (default console.warn). */
+  log?: (line: string) => void;
 };
 
 export type SyncHandle = {
@@ -39,7 +55,11 @@ export type SyncHandle = {
   stop(): Promise<void>;
   /** Resolves once everything local is on the server and everything remote is local. */
   awaitInSync(): Promise<void>;
+  /** Resolves once the status is 'online': nothing waits and the digest check passed. */
+  awaitVerified(): Promise<void>;
   /** Starts a photo upload pass now (it also runs on start and whenever a photo is queued). */
   uploadPhotos(): Promise<void>;
-  replications: Record<SyncCollection, RxReplicationState<any, SyncCheckpoint>>;
+  replications: Record<SyncCollection, SyncedReplication>;
+  /** A REST call said the person is no longer a member: stop, hand in, report (onHouseholdLeft). */
+  householdLeft(message: string): void;
 };

@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 
-import { makePng } from '../support/png';
+import { makePng } from '../support/png.js';
 
 // Page model of /inventory.
 
-export type NewToy = { title: string; category?: string; notes?: string; photo?: Buffer | null };
+export type NewToy = { title: string; category?: string; notes?: string; place?: string; photo?: Buffer | null };
 
 export class InventoryPageModel {
   constructor(readonly page: Page) {}
@@ -49,17 +49,19 @@ export class InventoryPageModel {
   async fillToyForm(toy: NewToy): Promise<void> {
     const dialog = this.dialog;
     if (toy.photo !== null) {
-      await dialog.getByLabel('Photo', { exact: true }).setInputFiles({ name: `${toy.title}.png`, mimeType: 'image/png', buffer: toy.photo ?? makePng() });
-      await dialog.getByRole('img', { name: 'Chosen photo' }).waitFor();
+      await dialog.getByLabel('Choose from library').setInputFiles({ name: `${toy.title}.png`, mimeType: 'image/png', buffer: toy.photo ?? makePng() });
+      await dialog.getByRole('img', { name: 'Newly chosen, not saved yet' }).waitFor();
     }
     await dialog.getByLabel('Title').fill(toy.title);
     if (toy.category) await dialog.getByLabel('Category').selectOption({ label: toy.category });
     if (toy.notes !== undefined) await dialog.getByLabel('Notes').fill(toy.notes);
+    if (toy.place !== undefined) await dialog.getByLabel('Storage place').fill(toy.place);
   }
 
-  async addToyAndWait(toy: NewToy): Promise<void> {
+  /** Adds a toy and waits for its message (offline it says the photo uploads later). */
+  async addToyAndWait(toy: NewToy, message = 'Image uploaded successfully'): Promise<void> {
     await this.addToy(toy);
-    await this.flash.filter({ hasText: 'Image uploaded successfully' }).waitFor();
+    await this.flash.filter({ hasText: message }).waitFor();
     await this.card(toy.title).waitFor();
   }
 

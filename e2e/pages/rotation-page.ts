@@ -27,9 +27,24 @@ export class RotationPageModel {
     return this.page.locator('.tr-rotated__title');
   }
 
+  /**
+   * Rotates and waits for this rotation's own message. A message from the rotation before may
+   * still be showing (5 s), so it is marked first: each message is a new element (keyed by id).
+   */
   async rotate(): Promise<void> {
+    await this.page.evaluate(() => document.querySelectorAll('[data-testid="flash"]').forEach((el) => el.setAttribute('data-seen', '')));
+    const before = await this.frame.getAttribute('data-rotation-id');
     await this.rotateButton.click();
-    await this.flash.waitFor();
+    const message = this.page.locator('[data-testid="flash"]:not([data-seen])');
+    await message.waitFor();
+    // A rotation that was recorded shows its toys once the local query has caught up.
+    if ((await message.getAttribute('class'))?.includes('alert--success')) {
+      await this.page.locator('.tr-frame:not([data-rotation-id=""])').and(this.page.locator(`.tr-frame:not([data-rotation-id="${before}"])`)).waitFor();
+    }
+  }
+
+  get frame(): Locator {
+    return this.page.locator('.tr-frame');
   }
 
   async outTitles(): Promise<string[]> {

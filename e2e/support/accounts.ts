@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser';
+import { baseUrl } from './browser.js';
 
 // Accounts for tests that are not about registering: the captcha is solved in Node with
 // altcha-lib (the same proof of work the widget does) and the register call made directly.
@@ -13,8 +13,8 @@ export function newCredentials(prefix = 'parent') {
   return { username: `${prefix}-${id}`, email: `${prefix}-${id}@example.com`, password: `Blocks-${id}-Teddy` };
 }
 
-export async function solveCaptcha(): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl()}/api/auth/captcha`)).json()) as {
+async function solveCaptcha(base = baseUrl()): Promise<string> {
+  const challenge = (await (await fetch(`${base}/api/auth/captcha`)).json()) as {
     algorithm: string;
     challenge: string;
     salt: string;
@@ -27,12 +27,14 @@ export async function solveCaptcha(): Promise<string> {
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-export async function createAccount(prefix = 'parent'): Promise<Account> {
+/** A new account on the shared e2e server (or on `base`, a server of the test's own). */
+export async function createAccount(prefix = 'parent', base = baseUrl()): Promise<Account> {
   const credentials = newCredentials(prefix);
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+  const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...credentials, tokenReCap: await solveCaptcha() }),
+    // A documentation address of its own (the e2e server trusts one proxy hop): see global-setup.ts.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}` },
+    body: JSON.stringify({ ...credentials, tokenReCap: await solveCaptcha(base) }),
   });
   const body = (await response.json()) as { token?: string; userId?: string; error?: string };
   if (!response.ok || !body.token || !body.userId) throw new Error(`register failed: ${response.status} ${body.error ?? ''}`);

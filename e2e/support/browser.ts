@@ -47,10 +47,14 @@ export type Device = {
   errors: string[];
 };
 
-export async function newDevice(browser: Browser, viewport: ViewportName = 'desktop', options: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<Device> {
+export async function newDevice(
+  browser: Browser,
+  viewport: ViewportName = 'desktop',
+  options: { serviceWorkers?: 'allow' | 'block'; baseUrl?: string } = {},
+): Promise<Device> {
   const size = VIEWPORTS[viewport];
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseUrl ?? baseUrl(),
     viewport: size,
     deviceScaleFactor: 1,
     isMobile: viewport === 'phone',

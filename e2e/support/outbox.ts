@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { dataDir } from './browser';
+import { dataDir } from './browser.js';
 
 // Reads the mails the server wrote to DATA_DIR/outbox (SMTP_URL is unset in e2e runs).
 
@@ -10,7 +10,7 @@ function decodeQuotedPrintable(text: string): string {
     .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export function readOutbox(): string[] {
+function readOutbox(): string[] {
   const dir = path.join(dataDir(), 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs

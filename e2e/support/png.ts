@@ -11,6 +11,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * One pixel differs per test process: every e2e file shares one server, and a photo's id is the
+ * hash of its bytes, so files would otherwise share photo ids across accounts. The app uploads a
+ * toy's photo before the toy (decision 010), so a shared id is not refused; distinct pixels keep
+ * each file's photos its own (a photo-count or clean-up assertion never sees another file's).
+ */
+const PROCESS_PIXEL = [Math.floor(Math.random() * 256), Math.floor(Math.random() * 256), Math.floor(Math.random() * 256)];
+
 /** A real PNG: a diagonal two-colour gradient, large by default so the app has to shrink it. */
 export function makePng(width = 1600, height = 1200, rgb: [number, number, number] = [200, 90, 40]): Buffer {
   const rows: Buffer[] = [];
@@ -22,6 +30,7 @@ export function makePng(width = 1600, height = 1200, rgb: [number, number, numbe
       row[2 + x * 3] = Math.round(rgb[1] * (1 - t) + 220 * t);
       row[3 + x * 3] = Math.round(rgb[2] * (1 - t) + 120 * t);
     }
+    if (y === 0) row.set(PROCESS_PIXEL, 1);
     rows.push(row);
   }
   const header = Buffer.alloc(13);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import type { ViewportName } from './browser';
+import type { ViewportName } from './browser.js';
 
 // Full-page screenshots for people to look at: e2e/screenshots/<name>-<width>.png (gitignored).
 const dir = path.resolve(import.meta.dirname, '..', 'screenshots');

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { InventoryPageModel, type NewToy } from '../pages/inventory-page';
-import { createAccount, signIn, type Account } from './accounts';
-import { newDevice, type Device } from './browser';
+import { InventoryPageModel, type NewToy } from '../pages/inventory-page.js';
+import { createAccount, signIn, type Account } from './accounts.js';
+import { newDevice, type Device } from './browser.js';
 
 export type SignedIn = { account: Account; device: Device; inventory: InventoryPageModel };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxRotationToysNumber, pickRotation, rotationMessage, type RandomInt, type RotationCandidate } from './rotation.js';
+import { effectiveRotationCount, maxRotationToysNumber, pickRotation, rotationMessage, type RandomInt, type RotationCandidate } from './rotation.js';
 
 /** mulberry32: a tiny seeded generator, so the statistics below are reproducible. */
 function seededRandomInt(seed: number): RandomInt {
@@ -100,5 +100,14 @@ describe('rotation limits and messages', () => {
     expect(rotationMessage(8)).toBe('Toys rotated: 8 toys are out now.');
     expect(rotationMessage(1)).toBe('Toys rotated: 1 toy is out now.');
     expect(rotationMessage(0)).toMatch(/No toys to rotate/);
+  });
+});
+
+describe('effectiveRotationCount', () => {
+  it('caps the stored number at what the inventory allows (a new account: 8 with no toys is 0)', () => {
+    expect(effectiveRotationCount(8, 0)).toBe(0);
+    expect(effectiveRotationCount(8, 3)).toBe(3);
+    expect(effectiveRotationCount(2, 5)).toBe(2);
+    expect(effectiveRotationCount(-1, 5)).toBe(0);
   });
 });

@@ -1,6 +1,9 @@
 // The rotation picking rule, shared by the server (REST pickRandomToys) and the offline client,
 // so a rotation made on a phone without network follows exactly the same rule.
 
+/** New users' rotation count (where the spec is silent, issue 2 decides); the device's until the server's arrives. */
+export const DEFAULT_ROTATION_TOYS_NUMBER = 8;
+
 export type RotationCandidate = { id: string; excluded: boolean; favorite: boolean };
 
 /**
@@ -32,6 +35,14 @@ export function pickRotation(toys: readonly RotationCandidate[], count: number, 
 /** The largest allowed rotationToysNumber (spec section 5: toy count minus kept toys). */
 export function maxRotationToysNumber(toyCount: number, keptCount: number): number {
   return Math.max(0, toyCount - keptCount);
+}
+
+/**
+ * The rotation count that applies: the stored number, capped at what the inventory allows.
+ * A new account's default (8) with fewer toys means "all of them", not an invalid setting.
+ */
+export function effectiveRotationCount(stored: number, max: number): number {
+  return Math.max(0, Math.min(Math.floor(stored), max));
 }
 
 /** The readable answer of a rotation. */

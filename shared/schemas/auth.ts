@@ -4,10 +4,10 @@ import { z } from 'zod';
 // so a parent sees the server's rule before a round trip.
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const USERNAME_MAX = 50;
+const PASSWORD_MAX = 128;
+const USERNAME_MAX = 50;
 /** Longest email we accept (spec section 9 allows 500 on the contact form; an address is at most 254). */
-export const EMAIL_MAX = 254;
+const EMAIL_MAX = 254;
 
 /**
  * An email as the browser's `type="email"` input accepts it (the WHATWG pattern), trimmed and
@@ -25,7 +25,7 @@ export function emailField(max: number = EMAIL_MAX) {
     );
 }
 
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN, `The password needs at least ${PASSWORD_MIN} characters.`)
   .max(PASSWORD_MAX, `The password can have at most ${PASSWORD_MAX} characters.`);
@@ -50,11 +50,12 @@ export const loginSchema = z.object({
   email: emailField(),
   // No length rule beyond a sanity bound: rules here would only help someone guessing.
   password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(1024),
+  /** A solved captcha, needed only after many failed logins for this account (the server says so). */
+  tokenReCap: z.string().max(4000, 'The captcha answer is not valid. Please solve it again.').optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailField() });
-export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset link's path parameter (newToken(): 43 base64url characters). */
 export const resetTokenSchema = z
@@ -62,17 +63,39 @@ export const resetTokenSchema = z
   .regex(/^[A-Za-z0-9_-]{20,200}$/, 'This password reset link is not valid. Please ask for a new one.');
 
 export const resetPasswordSchema = z.object({ password: passwordSchema });
-export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** Login and register answer this; the spec's client reads `token`, the offline client also the rest. */
 export const authResponseSchema = z.object({
   token: z.string(),
   userId: z.string(),
   username: z.string(),
+  /**
+   * The household the token acts on (issue 13): the id of the settings document and of the
+   * data scope. Always sent by this server; optional so answers from before it still parse.
+   */
+  householdId: z.string().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const renewResponseSchema = z.object({ token: z.string() });
+
+/** Forgot and reset password answer a notice the client shows as it is. */
+export const authNoticeSchema = z.object({ data: z.string().optional() });
+
+/** GET /api/auth/me: whose token this is, so a client holding only a token can open that user's data. */
+export const meResponseSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  /** The household the user belongs to now (issue 13). Always sent; optional as in authResponseSchema. */
+  householdId: z.string().optional(),
+  /**
+   * The household this token acts on; null once the user left it or was removed (household
+   * calls then answer 403 {household: 'left'}; POST /api/auth/renew gives a token for householdId).
+   */
+  sessionHouseholdId: z.string().nullable().optional(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** An ALTCHA challenge as GET /api/auth/captcha serves it (the widget's `challengeurl`). */
 export const captchaChallengeSchema = z.object({
@@ -94,4 +117,5 @@ export const AUTH_MESSAGES = {
   resetDone: 'Your password has been changed. You can log in now.',
   resetInvalid: 'This password reset link is not valid, was already used or has expired. Please ask for a new one.',
   loggedOut: 'You have been logged out.',
+  loginCaptchaRequired: 'There were many failed logins for this account. Please complete the captcha check, then log in.',
 } as const;

@@ -11,7 +11,6 @@ export type ProductStatus = z.infer<typeof productStatusSchema>;
 
 /** GET create_checkout_link_premium and GET billing_portal: where to send the browser. */
 export const paymentUrlSchema = z.object({ url: z.string().url() });
-export type PaymentUrl = z.infer<typeof paymentUrlSchema>;
 
 /**
  * GET /api/stripe/config (public; not in the spec): whether this server takes payments, so the
@@ -20,7 +19,5 @@ export type PaymentUrl = z.infer<typeof paymentUrlSchema>;
 export const paymentsConfigSchema = z.object({ paymentsEnabled: z.boolean() });
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
 
-export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server';
-export const ALREADY_PREMIUM_MESSAGE = 'You already have Premium. Manage your subscription in the billing portal.';
-export const NO_SUBSCRIPTION_MESSAGE = 'No subscription to manage yet.';
-export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your payment method in the billing portal.';
+// The messages live in a zod-free module, so the app's first page can show them without zod.
+export { ALREADY_PREMIUM_MESSAGE, NO_SUBSCRIPTION_MESSAGE, PAYMENT_FAILED_NOTICE, PAYMENTS_OFF_MESSAGE } from './billing-messages.js';

@@ -6,7 +6,7 @@ import { emailField } from './auth.js';
 
 export const CONTACT_EMAIL_MAX = 500;
 export const CONTACT_MESSAGE_MAX = 1000;
-export const SUBJECT_MAX = 100;
+const SUBJECT_MAX = 100;
 export const CONTACT_SUBJECT = 'Contact Form';
 export const BEE_HEALTHY_SUBJECT = 'Bee Healthy Contact Form';
 export const DELETION_SUBJECT = 'Deletion Form';

@@ -1,52 +1,133 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Dialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { beginEpoch } from '../services/sync/epochs.js';
+import { withCachedStatements } from './cached-statements.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
 export type DB = Kysely<Database>;
 
+// bigint columns hold epoch ms and change-clock sequences, far below 2^53: read them as
+// numbers on PostgreSQL too (better-sqlite3 already does), and count(*) with them.
+pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+
+/** The pg pool behind a PostgreSQL database (rate limits and the change-feed relay use it). */
+const pools = new WeakMap<DB, pg.Pool>();
+
+export function postgresPool(db: DB): pg.Pool | undefined {
+  return pools.get(db);
+}
+
+export function isPostgres(db: DB): boolean {
+  return pools.has(db);
+}
+
+/** How long opening one PostgreSQL connection (or waiting for a free one) may take. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
- * Opens the database: SQLite in dataDir (WAL, foreign keys on, a busy timeout so a
- * second process waits rather than failing). The PostgreSQL dialect is chosen by
- * DATABASE_URL and is the only other place dialect-specific setup may live.
+ * Opens the database and migrates it: SQLite in dataDir (WAL, foreign keys on, a busy
+ * timeout so a second process waits rather than failing), or PostgreSQL when a
+ * DATABASE_URL is given. This is the only place dialect-specific setup lives.
  */
-export async function openDatabase(options: { dataDir: string; databaseUrl?: string }): Promise<DB> {
-  const dialect = options.databaseUrl
-    ? await postgresDialect(options.databaseUrl)
-    : sqliteDialect(options.dataDir);
-  const db = new Kysely<Database>({ dialect });
-  await migrateToLatest(db);
+export async function openDatabase(options: { dataDir: string; databaseUrl?: string; poolSize?: number; connectTimeoutMs?: number }): Promise<DB> {
+  if (!options.databaseUrl) {
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(openSqliteFile(options.dataDir)) }) });
+    await migrateToLatest(db);
+    await beginEpoch(db, Date.now());
+    return db;
+  }
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.poolSize ?? 10,
+    // A host that drops packets would leave a connection attempt (the start's first of all)
+    // waiting for minutes; this fails it fast, naming DATABASE_URL. It also bounds the wait
+    // for a free connection when all are busy: a request then fails rather than hangs.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // The kernel notices a peer that vanished (idle connections included) in minutes, not hours.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  // An idle client losing its connection (a database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await db.destroy();
+    const timeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    throw new Error(`DATABASE_URL: ${describePgError(error, options.databaseUrl, timeoutMs)}`, { cause: error });
+  }
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  await beginEpoch(db, Date.now());
   return db;
 }
 
-function sqliteDialect(dataDir: string): Dialect {
+/** The SQLite database file inside DATA_DIR. */
+export const SQLITE_FILE = 'toy-rotation.sqlite';
+
+function openSqliteFile(dataDir: string): SQLite.Database {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SQLite(path.join(dataDir, 'toy-rotation.sqlite'));
+  const file = new SQLite(path.join(dataDir, SQLITE_FILE));
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   // FULL, not WAL's usual NORMAL: NORMAL may lose the last acknowledged commits on a power cut,
   // and an acknowledged change (a toy, a synced edit) must never be lost.
   file.pragma('synchronous = FULL');
-  return new SqliteDialect({ database: file });
+  return file;
 }
 
-async function postgresDialect(url: string): Promise<Dialect> {
-  // Loaded only when asked for, so SQLite deployments need not install `pg`.
-  const moduleName = 'pg';
-  const pg = (await import(/* @vite-ignore */ moduleName).catch(() => {
-    throw new Error('DATABASE_URL is set but the "pg" package is not installed: run npm install pg');
-  })) as { default: { Pool: new (o: object) => unknown; types: { setTypeParser(oid: number, fn: (v: string) => unknown): void } } };
-  pg.default.types.setTypeParser(20, Number); // bigint columns hold epoch ms and sequences: fit in a double
-  const { PostgresDialect } = await import('kysely');
-  return new PostgresDialect({ pool: new pg.default.Pool({ connectionString: url }) as never });
+/** A readable cause for a failed connection or migration, naming the server (never the password). */
+function describePgError(error: unknown, url: string, timeoutMs: number): string {
+  let where = 'the PostgreSQL server';
+  try {
+    const parsed = new URL(url);
+    where = `PostgreSQL at ${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    // keep the generic name
+  }
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ENOTFOUND' || code === 'ETIMEDOUT' || code === 'EAI_AGAIN') {
+    return `cannot reach ${where} (${code}). Is the server running and the address right?`;
+  }
+  if (/timeout/i.test(message) && !code) {
+    return `no answer from ${where} within ${timeoutMs / 1000} s (${message}). Is the address right, and does a firewall let the connection through?`;
+  }
+  if (code === '3D000') return `${where} has no such database (${message}).`;
+  if (code === '28P01' || code === '28000') return `${where} refused the login (${message}).`;
+  return `${where} could not be opened: ${message}`;
 }
 
 export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    // PostgreSQL: the migration tables live in the connection's current schema. Without this,
+    // Kysely would find another schema's kysely_migration in the same database and skip ours.
+    migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,
+  });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) {
+    // Name the migration: a non-portable one shows up here on the PostgreSQL test run.
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const message = error instanceof Error ? error.message : String(error);
+    throw Object.assign(new Error(failed ? `migration ${failed} failed: ${message}` : message), { cause: error });
+  }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+async function currentSchema(db: DB): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
 }

@@ -1,13 +1,22 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Plan } from '../../shared/domain/plans.js';
 
 // Row types of every table, matching migrations/. Timestamps: epoch ms. Booleans: 0 | 1.
+//
+// In the data tables (media, settings, lists, toys, rotations) the column `user_id` holds the
+// OWNER of the row, which is a household id since migration 0600 (docs/decisions/016): the
+// column kept its name so no row was rewritten; read it as `OwnerId`.
 
-export type UsersTable = {
+/** A household id: what the data tables' `user_id` column holds (see above). */
+export type OwnerId = string;
+
+type UsersTable = {
   id: string;
   username: string;
   email: string;
   password_hash: string;
-  plan: Generated<string>;
+  /** Written only by billing (a Stripe state) and the defaults: 'free' or 'paid'. */
+  plan: Generated<Plan>;
   stripe_customer_id: string | null;
   created_at: number;
   last_active_at: number;
@@ -21,23 +30,72 @@ export type UsersTable = {
   payment_failed: Generated<number>;
 };
 
-export type SessionsTable = {
+type SessionsTable = {
   token_hash: string;
   user_id: string;
   created_at: number;
   expires_at: number;
+  /** The household the session was opened in (migration 0600); null only for rows written before it. */
+  household_id: string | null;
+  /** When its user left or was removed from that household (then 403 {household: 'left'}). */
+  left_at: Generated<number | null>;
+  /** The token hash of the login this session was renewed from (migration 1100); null: it is that login. */
+  lineage: Generated<string | null>;
 };
 
-export type PasswordResetsTable = {
+/** Issue 13: the owner of the data. Existing accounts' households have the founding user's id. */
+type HouseholdsTable = {
+  id: string;
+  name: string;
+  created_at: number;
+  /** Kept (memberless) for this user, who joined another household without their toys. */
+  kept_for: string | null;
+  /** Its data moved into this household (its only member joined it with their toys). */
+  moved_to: string | null;
+};
+
+type HouseholdRole = 'owner' | 'member';
+
+/** One household per account: keyed by the user. */
+type MembershipsTable = {
+  user_id: string;
+  household_id: string;
+  role: HouseholdRole;
+  joined_at: number;
+};
+
+/** A person left (or was removed from, or joined away from) a household (decision 016: hand-in). */
+type DeparturesTable = {
+  user_id: string;
+  household_id: string;
+  left_at: number;
+  /** The change clock then: a hand-in may change only rows nobody changed since. */
+  left_seq: number;
+};
+
+type InvitesTable = {
+  /** SHA-256 (hex) of the code; the code itself is never stored. */
+  code_hash: string;
+  household_id: string;
+  created_by: string;
+  email: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  used_by: string | null;
+  revoked_at: number | null;
+};
+
+type PasswordResetsTable = {
   token_hash: string;
   user_id: string;
   expires_at: number;
   used_at: number | null;
 };
 
-export type CaptchaUsesTable = { signature: string; expires_at: number };
+type CaptchaUsesTable = { signature: string; expires_at: number };
 
-export type SupportMessagesTable = {
+type SupportMessagesTable = {
   id: string;
   kind: 'contact' | 'deletion';
   email: string;
@@ -47,17 +105,29 @@ export type SupportMessagesTable = {
   created_at: number;
 };
 
-export type MediaTable = {
-  user_id: string;
+type MediaTable = {
+  /** The owning household (OwnerId). */
+  user_id: OwnerId;
   id: string;
   mime: string;
   bytes: number;
   width: number;
   height: number;
   created_at: number;
+  /** When no live toy of this user used the photo any more (set by the daily job); null while used. */
+  orphaned_at: Generated<number | null>;
+  /** 1: the stored file is the server's re-encoding; 0: stored before re-encoding existed (migration 1100). */
+  reencoded: Generated<number>;
 };
 
-export type StripeEventsTable = {
+type ResetRequestsTable = {
+  id: string;
+  email: string;
+  created_at: number;
+  processed_at: number | null;
+};
+
+type StripeEventsTable = {
   id: string;
   type: string;
   /** Stripe's event time, epoch ms. */
@@ -65,18 +135,41 @@ export type StripeEventsTable = {
   processed_at: number;
 };
 
-export type ChangeClockTable = { id: number; value: number };
+/** rate-limiter-flexible's table (PostgreSQL only; migration 0500). */
+type RateLimitsTable = { key: string; points: Generated<number>; expire: number | null };
 
-export type SettingsTable = {
-  user_id: string;
+/** When each scheduled job last ran (migration 0500). */
+type JobRunsTable = { name: string; ran_at: number };
+
+/** One row per open live sync stream, on any instance (migration 2026-11-26-1000). */
+type LiveStreamsTable = { id: string; user_id: string; instance_id: string; expires_at: number };
+
+type ChangeClockTable = { id: number; value: number };
+
+type SettingsTable = {
+  /** The owning household (OwnerId). */
+  user_id: OwnerId;
   rotation_toys_number: number;
   last_rotation_date: number | null;
   tips_dismissed: Generated<number>;
   seq: number;
+  // Issue 14 (migration 0700):
+  rotation_mode: Generated<string>;
+  rotation_interval_days: number | null;
+  first_child_name: Generated<string>;
+  first_child_birth_month: number | null;
+  first_child_birth_year: number | null;
+  /** JSON object: the other children by id (shared/schemas/docs.ts childSchema). */
+  children: Generated<string>;
+  reminder_email: Generated<number>;
+  time_zone: string | null;
+  /** Server-only: the token of the reminder emails' unsubscribe link. */
+  reminder_token: string | null;
 };
 
-export type ListsTable = {
-  user_id: string;
+type ListsTable = {
+  /** The owning household (OwnerId). */
+  user_id: OwnerId;
   id: string;
   kind: 'category' | 'collection';
   name: string;
@@ -84,10 +177,13 @@ export type ListsTable = {
   created_at: number;
   deleted: Generated<number>;
   seq: number;
+  /** Set when a same-named list absorbed this one (it is then deleted): the survivor's id. */
+  merged_into: string | null;
 };
 
-export type ToysTable = {
-  user_id: string;
+type ToysTable = {
+  /** The owning household (OwnerId). */
+  user_id: OwnerId;
   id: string;
   title: string;
   category_id: string;
@@ -105,16 +201,48 @@ export type ToysTable = {
   feedback: string | null;
   deleted: Generated<number>;
   seq: number;
+  // Issue 14 (migration 0700):
+  /** JSON array of child ids; empty = every child. */
+  child_ids: Generated<string>;
+  retired_reason: string | null;
+  retired_note: string | null;
+  retired_at: number | null;
+  /** User id of whoever added it (server-set; null for toys from before households). */
+  created_by: Generated<string | null>;
+  /** User id of whoever last changed it (server-set). */
+  updated_by: Generated<string | null>;
 };
 
-export type RotationsTable = {
-  user_id: string;
+type RotationsTable = {
+  /** The owning household (OwnerId). */
+  user_id: OwnerId;
   id: string;
   created_at: number;
   /** JSON array of toy ids, in the order shown. */
   toy_ids: string;
   deleted: Generated<number>;
   seq: number;
+  /** The seq of the change that first stored it: the server's order of rotations. */
+  accepted_seq: number | null;
+  // Issue 14 (migration 0700):
+  child_id: Generated<string>;
+  /** JSON object: toy id -> 'lot' | 'little' | 'none'. */
+  observations: Generated<string>;
+  /** User id of whoever made it (server-set). */
+  created_by: Generated<string | null>;
+};
+
+/** Server-only: the private calendar feed of a household (issue 14). */
+type CalendarFeedsTable = { owner_id: string; secret_hash: string; created_at: number };
+
+/** Server-only: reminder emails sent, one per household and due day (issue 14). */
+type RotationRemindersTable = { owner_id: string; due_date: string; sent_at: number };
+
+/** One row per server start (issue 9: devices detect a server restored from a backup). */
+type ServerEpochsTable = {
+  id: string;
+  start_seq: number;
+  created_at: number;
 };
 
 export type Database = {
@@ -130,6 +258,17 @@ export type Database = {
   toys: ToysTable;
   rotations: RotationsTable;
   stripe_events: StripeEventsTable;
+  rate_limits: RateLimitsTable;
+  job_runs: JobRunsTable;
+  live_streams: LiveStreamsTable;
+  reset_requests: ResetRequestsTable;
+  server_epochs: ServerEpochsTable;
+  calendar_feeds: CalendarFeedsTable;
+  rotation_reminders: RotationRemindersTable;
+  households: HouseholdsTable;
+  memberships: MembershipsTable;
+  invites: InvitesTable;
+  departures: DeparturesTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,10 @@ export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
+    /** Extra fields of the JSON answer beside `error` (e.g. `household: 'left'`). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
   }

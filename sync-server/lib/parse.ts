@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { describeIssue } from './api-routes.js';
 import { badRequest } from './http-error.js';
 
 /** Reads a JSON body and validates it; any problem is a 400 with a readable {error}. */
@@ -13,12 +14,9 @@ export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Pro
   return parseWith(schema, body);
 }
 
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+/** `where` prefixes the message (a sync push says which row: "row 3: toys.title: ..."). */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, where?: string): z.infer<S> {
   const result = schema.safeParse(value);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw badRequest(`${where}${issue?.message ?? 'Invalid request'}`);
-  }
+  if (!result.success) throw badRequest(`${where ? `${where}: ` : ''}${describeIssue(result.error)}`);
   return result.data;
 }

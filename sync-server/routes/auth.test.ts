@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEAK_PASSWORD_MESSAGE } from '../../shared/domain/password-strength.js';
 import { AUTH_MESSAGES } from '../../shared/schemas/auth.js';
 import { SESSION_LIFETIME_MS } from '../../shared/domain/session.js';
 import { CAPTCHA_TTL_MS } from '../services/auth/captcha.js';
@@ -41,7 +42,7 @@ describe('POST /api/auth/register', () => {
     const res = await post('/api/auth/register', { username: '  Grace ', email: 'grace@example.com', password: 'longenough', tokenReCap });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ token: expect.any(String), userId: expect.any(String), username: 'Grace' });
+    expect(body).toEqual({ token: expect.any(String), userId: expect.any(String), username: 'Grace', householdId: body.userId });
     expect(publish).toHaveBeenCalledWith(body.userId, ['settings', 'lists']);
     publish.mockRestore();
 
@@ -75,6 +76,10 @@ describe('POST /api/auth/register', () => {
     ['a malformed email', { email: 'not-an-email' }, 'valid email'],
     ['no password', { password: undefined }, 'Password is required'],
     ['no captcha', { tokenReCap: undefined }, 'captcha'],
+    ['the password "password"', { password: 'password' }, WEAK_PASSWORD_MESSAGE],
+    ['the password "12345678"', { password: '12345678' }, WEAK_PASSWORD_MESSAGE],
+    ['a common password with a digit', { password: 'Password1' }, WEAK_PASSWORD_MESSAGE],
+    ['the email as password', { email: 'maxwell.parent@example.com', password: 'maxwell.parent@example.com' }, WEAK_PASSWORD_MESSAGE],
   ])('answers 400 and stores nothing for %s', async (_name, change, message) => {
     const before = await countUsers();
     const body = { username: 'New', email: 'new@example.com', password: 'longenough', tokenReCap: 'x', ...change };
@@ -82,6 +87,15 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).error).toContain(message);
     expect(await countUsers()).toBe(before);
+  });
+
+  it('keeps the captcha usable when only the password was too common', async () => {
+    const tokenReCap = await solveCaptcha(t.app);
+    const weak = await post('/api/auth/register', { username: 'Kim', email: 'kim@example.com', password: 'iloveyou1', tokenReCap });
+    expect(weak.status).toBe(400);
+    expect(await weak.json()).toEqual({ error: WEAK_PASSWORD_MESSAGE });
+    const strong = await post('/api/auth/register', { username: 'Kim', email: 'kim@example.com', password: 'kites over the river', tokenReCap });
+    expect(strong.status).toBe(200);
   });
 
   it('refuses a captcha that is garbage, tampered with or expired', async () => {
@@ -118,7 +132,7 @@ describe('POST /api/auth/login', () => {
     const res = await post('/api/auth/login', { email: ' PARENT.one@example.com', password: TEST_PASSWORD });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ token: expect.any(String), userId: parent.userId, username: 'Ada' });
+    expect(body).toEqual({ token: expect.any(String), userId: parent.userId, username: 'Ada', householdId: parent.userId });
     expect(body.token).not.toBe(parent.token);
     const user = await t.db.selectFrom('users').select('last_active_at').where('id', '=', parent.userId).executeTakeFirstOrThrow();
     expect(Math.abs(Number(user.last_active_at) - t.deps.now())).toBeLessThan(2000);

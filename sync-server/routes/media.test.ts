@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaFilePath, mediaId } from '../services/media/media-store.js';
-import { dataUrl, GIF_BYTES, makeJpeg, makePng } from '../services/media/test-images.js';
-import { apiClient } from '../services/toys/test-helpers.js';
+import { dataUrl, GIF_BYTES, makeJpeg, makePng } from '../test-support/test-images.js';
+import { apiClient } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 
@@ -28,10 +29,11 @@ describe('GET /api/media/:id', () => {
     await apiClient(t, user.token).post('addToy', { data: dataUrl(png, 'image/png'), title: 'Kite' });
     const res = await t.app.request(`/api/media/${mediaId(png)}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-type')).toBe('image/jpeg'); // re-encoded, whatever was sent
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
+    const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'jpeg', width: 2, height: 3 });
   });
 
   it('answers 404 {error} for unknown and malformed ids', async () => {

@@ -1,19 +1,42 @@
-import { Hono } from 'hono';
-import type { AppDeps, AuthedEnv } from '../context.js';
+import { z } from 'zod';
+import { mediaIdSchema } from '../../shared/schemas/docs.js';
+import type { AppDeps, MemberEnv } from '../context.js';
+import { apiRouter, defineRoute, serveRoute } from '../lib/api-routes.js';
 import { HttpError } from '../lib/http-error.js';
-import { requireUser } from '../lib/require-user.js';
+import { requireMember } from '../lib/require-member.js';
 import { readMedia } from '../services/media/media-store.js';
 import { UPLOAD_TYPES, uploadMedia } from '../services/media/upload.js';
+
+const mediaApi = {
+  read: defineRoute({
+    method: 'get',
+    path: '/{id}',
+    summary: 'A photo (JPEG), cacheable forever; no sign-in (ids are content hashes)',
+    params: { id: mediaIdSchema },
+    answer: 'The image bytes (Content-Type image/jpeg or image/png)',
+    failures: [404],
+  }),
+  upload: defineRoute({
+    method: 'put',
+    path: '/{id}',
+    summary: 'Upload a photo under its SHA-256 id (201 when new, 200 when already there); within 72 hours of leaving, to the household left (x-hand-in)',
+    signedIn: true,
+    params: { id: mediaIdSchema },
+    upload: [...UPLOAD_TYPES],
+    answer: z.object({ id: z.string() }),
+    failures: [400, 403, 413, 415],
+  }),
+};
 
 /**
  * Photos. GET needs no token: <img> tags cannot send one, and ids are SHA-256 hashes of the
  * content, so they cannot be guessed. Content never changes for an id: cache forever.
  */
 export function mediaRoutes(deps: AppDeps) {
-  const app = new Hono<AuthedEnv>();
+  const app = apiRouter<MemberEnv>();
 
-  app.get('/:id', async (c) => {
-    const media = await readMedia(deps.db, deps.env.DATA_DIR, c.req.param('id'));
+  serveRoute(app, mediaApi.read, async (c) => {
+    const media = await readMedia(deps, c.req.param('id') ?? '');
     if (!media) return c.json({ error: 'This photo was not found.' }, 404);
     return c.body(media.bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': media.mime,
@@ -23,11 +46,13 @@ export function mediaRoutes(deps: AppDeps) {
     });
   });
 
-  app.put('/:id', requireUser(deps), async (c) => {
+  // A removed member's device hands in the photos of its waiting toys the way it hands in the
+  // toys (decision 016): for 72 hours, to the household left, write-only; never a read.
+  serveRoute(app, mediaApi.upload, requireMember(deps, { handIn: true }), async (c) => {
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!UPLOAD_TYPES.includes(type)) throw new HttpError(415, 'Upload a JPEG or PNG image (Content-Type image/jpeg or image/png).');
     const bytes = new Uint8Array(await c.req.arrayBuffer());
-    const { id, created } = await uploadMedia(deps, c.get('user').id, c.req.param('id'), bytes);
+    const { id, created } = await uploadMedia(deps, c.get('owner'), c.req.param('id') ?? '', bytes);
     return c.json({ id }, created ? 201 : 200);
   });
 

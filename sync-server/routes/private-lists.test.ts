@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_COLLECTIONS_MESSAGE, PAID_COLLECTIONS_MESSAGE } from '../../shared/domain/plans.js';
+import { type Plan, FREE_COLLECTIONS_MESSAGE, PAID_COLLECTIONS_MESSAGE } from '../../shared/domain/plans.js';
 import { restSettingsSchema } from '../../shared/schemas/rest.js';
-import { apiClient, insertToys, rawRows } from '../services/toys/test-helpers.js';
+import { apiClient, insertToys, rawRows } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 
@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function newUser(plan: 'free' | 'paid' = 'free') {
+async function newUser(plan: Plan = 'free') {
   const user = await seedUser(t.deps, { plan });
   return { ...user, api: apiClient(t, user.token) };
 }
@@ -25,7 +25,21 @@ describe('getsettings', () => {
     const { api, userId } = await newUser();
     const res = await api.get('getsettings');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ toysLimit: 100, rotationToysNumber: 8, toyTypes: ['Uncategorized'], toysBaskets: [], id: userId }]);
+    expect(res.body).toEqual([
+      {
+        toysLimit: 100,
+        rotationToysNumber: 8,
+        toyTypes: ['Uncategorized'],
+        toysBaskets: [],
+        id: userId,
+        // Issue 14: the spec's behaviour by default (random picks, no schedule).
+        rotationMode: 'random',
+        rotationIntervalDays: null,
+        nextRotationDue: null,
+        reminderEmail: false,
+        timeZone: null,
+      },
+    ]);
     expect((await settingsOf((await newUser('paid')).api)).toysLimit).toBe(500);
   });
 });

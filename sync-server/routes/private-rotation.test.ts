@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, insertToys, rawRows } from '../services/toys/test-helpers.js';
+import { apiClient, insertToys, rawRows } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 
@@ -17,6 +17,20 @@ async function newUser() {
 }
 
 describe('pickRandomToys and getuserrandomtoys', () => {
+  it('with nothing to bring out records nothing and keeps the last rotation date (polish 1)', async () => {
+    const { api, userId } = await newUser();
+    const res = await api.get('pickRandomToys');
+    expect(res.status).toBe(200);
+    expect(typeof res.body.msg).toBe('string');
+    expect(await rawRows(t.deps, 'rotations', userId)).toEqual([]);
+    expect((await api.get('getLastRotationDate')).body).toEqual([{ lastRotationDate: null }]);
+
+    await insertToys(t.deps, userId, 2, { excluded: 1 });
+    expect((await api.post('rotateChild/first-child')).body).toMatchObject({ rotationId: null, toyIds: [] });
+    expect(await rawRows(t.deps, 'rotations', userId)).toEqual([]);
+    expect((await api.get('getLastRotationDate')).body).toEqual([{ lastRotationDate: null }]);
+  });
+
   it('takes out every kept toy plus rotationToysNumber others, never excluded ones, and records history', async () => {
     const { api, userId } = await newUser();
     const ids = await insertToys(t.deps, userId, 12, (i) => ({ favorite: i < 2 ? 1 : 0, excluded: i >= 2 && i < 5 ? 1 : 0 }));

@@ -1,11 +1,9 @@
-import { once } from 'node:events';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES } from '../../shared/schemas/support.js';
 import { TOO_MANY_ATTEMPTS } from '../services/rate-limit.js';
+import { serveOnFreePort } from '../test-support/serve-app.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 
 let t: TestApp;
@@ -141,14 +139,12 @@ describe('form rate limit', () => {
     const body = (i: number) => jsonRequest('POST', { email: `n${i}@example.com`, message: 'hi' });
     for (let i = 0; i < 5; i++) expect((await t.app.request('/api/public/contactus', body(i))).status).toBe(200);
     expect((await t.app.request('/api/public/contactus', body(5))).status).toBe(429); // in process: 'unknown'
-    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    const served = await serveOnFreePort(t.app.fetch);
     try {
-      await once(server, 'listening');
-      const { port } = server.address() as AddressInfo;
-      const res = await fetch(`http://127.0.0.1:${port}/api/public/contactus`, body(6));
+      const res = await fetch(`${served.url}/api/public/contactus`, body(6));
       expect(res.status).toBe(200); // 127.0.0.1 has its own budget
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await served.close();
     }
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALREADY_PREMIUM_MESSAGE, NO_SUBSCRIPTION_MESSAGE, PAYMENTS_OFF_MESSAGE } from '../../shared/schemas/billing.js';
-import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness } from '../services/billing/test-helpers.js';
+import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness } from '../test-support/billing.js';
 import { STRIPE_DOWN_MESSAGE } from '../services/billing/stripe-call.js';
-import { apiClient } from '../services/toys/test-helpers.js';
+import { apiClient } from '../test-support/toys.js';
 import { stripeEvent } from '../test-support/fake-stripe.js';
 import { createTestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';

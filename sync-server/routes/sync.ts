@@ -1,16 +1,30 @@
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
-import { pushBodySchema, SYNC_MAX_BATCH, SYNC_NOTICE_HEADER, syncCheckpointSchema } from '../../shared/schemas/sync.js';
-import type { AppDeps, AuthedEnv } from '../context.js';
-import { badRequest, notFound } from '../lib/http-error.js';
+import { pushBodySchema, SYNC_CHECKPOINT_HEADER, SYNC_MAX_BATCH, SYNC_NOTICE_HEADER, syncCheckpointSchema, type PushResetResponse } from '../../shared/schemas/sync.js';
+import type { AppDeps, MemberEnv } from '../context.js';
+import { badRequest, HttpError, notFound } from '../lib/http-error.js';
+import { apiRouter } from '../lib/api-routes.js';
 import { parseJson, parseWith } from '../lib/parse.js';
-import { authenticate, bearerToken, requireUser } from '../lib/require-user.js';
+import { authenticate, bearerToken } from '../lib/require-user.js';
+import { requireMember } from '../lib/require-member.js';
+import { ownerOf } from '../services/household/scope.js';
+import { claimStreamSlot, refreshStreamSlot, releaseStreamSlot, streamStillAllowed } from '../services/scale-out/live-streams.js';
+import { digestOf } from '../services/sync/digest.js';
+import { judgeCheckpoint } from '../services/sync/epochs.js';
 import { pullChanges } from '../services/sync/pull.js';
 import { pushChanges } from '../services/sync/push.js';
+import { describeSyncRoutes } from './sync/description.js';
 
-export const HEARTBEAT_MS = 25_000; // below common proxy idle timeouts (30-60 s)
+const HEARTBEAT_MS = 25_000; // below common proxy idle timeouts (30-60 s)
+
+/** Live streams one account may hold open over all instances: one per device (the leader tab), with room to spare. */
+export const MAX_STREAMS_PER_USER = 10;
+export const TOO_MANY_STREAMS = 'Too many devices are connected to this account right now. Close the app on a device you do not use and try again.';
+
+const pushQuerySchema = z.object({
+  restoredFrom: z.coerce.number().int().nonnegative().optional(),
+});
 
 const pullQuerySchema = z.object({
   batchSize: z.coerce.number().int().min(1).max(SYNC_MAX_BATCH).default(100),
@@ -19,6 +33,16 @@ const pullQuerySchema = z.object({
   id: z.string().max(64).optional(),
 });
 
+function parseCheckpoint(text: string) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw badRequest('checkpoint must be JSON {"seq": number, "id": string, "epoch"?: string}');
+  }
+  return raw === null ? null : parseWith(syncCheckpointSchema, raw);
+}
+
 function collectionParam(name: string): SyncCollection {
   if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) throw notFound('No such sync collection.');
   return name as SyncCollection;
@@ -26,50 +50,96 @@ function collectionParam(name: string): SyncCollection {
 
 /** RxDB replication over HTTP: pull, push and one live change stream per client. */
 export function syncRoutes(deps: AppDeps) {
-  const app = new Hono<AuthedEnv>();
+  const app = apiRouter<MemberEnv>();
+  describeSyncRoutes(app);
 
-  // The stream authenticates itself: EventSource clients can only pass ?token=.
+  // The token comes in the Authorization header only: a token in the URL (?token=) ends up
+  // in proxy and server access logs. Our client reads the stream with fetch, which sends it.
   app.get('/stream', async (c) => {
-    const auth = await authenticate(deps, bearerToken(c.req.header('authorization')) ?? c.req.query('token') ?? null);
+    const auth = await authenticate(deps, bearerToken(c.req.header('authorization')));
+    const userId = auth.user.id;
+    // The stream carries the household's changes; a person who left gets 403 {household: 'left'}.
+    const householdId = (await ownerOf(deps, auth)).id;
+    // Counted over every instance (a slot row in the database), not per process.
+    const slot = await claimStreamSlot(deps, userId, MAX_STREAMS_PER_USER);
+    if (!slot) throw new HttpError(429, TOO_MANY_STREAMS);
     c.header('cache-control', 'no-store');
     c.header('x-accel-buffering', 'no'); // tell nginx-style proxies not to buffer events
     return streamSSE(c, async (stream) => {
-      const unsubscribe = deps.feed.subscribe(auth.user.id, (event) => {
+      let end!: () => void;
+      const done = new Promise<void>((resolve) => (end = resolve));
+      stream.onAbort(end);
+      const unsubscribe = deps.feed.subscribe(householdId, (event) => {
         void stream.writeSSE({ event: 'change', data: JSON.stringify({ collections: event.collections }) });
       });
-      const heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-      const done = new Promise<void>((resolve) => stream.onAbort(resolve));
-      await stream.write(': connected\n\n');
-      await done;
-      clearInterval(heartbeat);
-      unsubscribe();
+      // The stream lives while its session does and still acts on this household.
+      const allowed = () => streamStillAllowed(deps, auth.sessionHash, householdId).catch(() => false);
+      // Logout, password reset, account deletion, leaving or removal from the household, on any
+      // instance: the feed names only the user, so each of their streams checks its own session
+      // (a reconnect after leaving answers 403 {household: 'left'}).
+      const stopEnded = deps.feed.onSessionsEnded(userId, () => {
+        void allowed().then((ok) => {
+          if (!ok) end();
+        });
+      });
+      // A session can also just run out: check it on each heartbeat, which also keeps the slot.
+      const heartbeat = setInterval(() => {
+        void (async () => {
+          if (!(await allowed()) || !(await refreshStreamSlot(deps, slot))) return end();
+          await stream.write(': heartbeat\n\n');
+        })().catch(() => end());
+      }, HEARTBEAT_MS);
+      try {
+        await stream.write(': connected\n\n');
+        await done;
+      } finally {
+        clearInterval(heartbeat);
+        unsubscribe();
+        stopEnded();
+        await releaseStreamSlot(deps, slot).catch(() => {}); // else it runs out (SLOT_TTL_MS)
+      }
     });
   });
 
-  app.use('/:collection/*', requireUser(deps));
+  // Pull and digest read: members only. Push also takes the bounded hand-in of a person who
+  // left or was removed (decision 016): write-only, within a day, rows unchanged since.
+  const member = requireMember(deps);
+  const handIn = requireMember(deps, { handIn: true });
+  app.use('/:collection/pull', member);
+  app.use('/:collection/digest', member);
+  app.use('/:collection/push', handIn);
 
   app.get('/:collection/pull', async (c) => {
     const collection = collectionParam(c.req.param('collection'));
     const query = parseWith(pullQuerySchema, c.req.query());
     let checkpoint = null;
     if (query.checkpoint) {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(query.checkpoint);
-      } catch {
-        throw badRequest('checkpoint must be JSON {"seq": number, "id": string}');
-      }
-      checkpoint = raw === null ? null : parseWith(syncCheckpointSchema, raw);
+      checkpoint = parseCheckpoint(query.checkpoint);
     } else if (query.seq !== undefined) {
       checkpoint = { seq: query.seq, id: query.id ?? '' };
     }
-    return c.json(await pullChanges(deps.db, c.get('user'), collection, checkpoint, query.batchSize));
+    return c.json(await pullChanges(deps, c.get('owner'), collection, checkpoint, query.batchSize));
+  });
+
+  // Decision 007: "Synced" is shown only after the device's digest matched this one.
+  app.get('/:collection/digest', async (c) => {
+    const collection = collectionParam(c.req.param('collection'));
+    return c.json(await digestOf(deps, c.get('owner'), collection));
   });
 
   app.post('/:collection/push', async (c) => {
     const collection = collectionParam(c.req.param('collection'));
+    const { restoredFrom } = parseWith(pushQuerySchema, c.req.query());
     const rows = await parseJson(c, pushBodySchema);
-    const outcome = await pushChanges(deps, c.get('user'), collection, rows);
+    const held = c.req.header(SYNC_CHECKPOINT_HEADER);
+    if (held && restoredFrom === undefined) {
+      const verdict = await judgeCheckpoint(deps, parseCheckpoint(held));
+      if (verdict.restoredFrom !== undefined) {
+        const body: PushResetResponse = { error: 'The server went back in time: pull before pushing.', reset: { restoredFrom: verdict.restoredFrom } };
+        return c.json(body, 409);
+      }
+    }
+    const outcome = await pushChanges(deps, c.get('owner'), collection, rows, { restoredFrom });
     if (outcome.notice) c.header(SYNC_NOTICE_HEADER, encodeURIComponent(outcome.notice));
     return c.json(outcome.conflicts);
   });

@@ -1,43 +1,79 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { postgresPool, type DB } from '../db/database.js';
 
 // Limits on the calls an attacker would repeat: login, register, forgot-password and the two
 // public forms, per client IP and per account (email). Counters live in this process's
-// memory (RateLimiterMemory): several server instances would each count on their own and
-// need a shared store instead (e.g. RateLimiterPostgres or Redis). Every app instance makes
-// its own limiters, so tests never share counters. The numbers are far above what a parent
-// does by hand, even a household behind one address.
+// memory (RateLimiterMemory), or, when server instances share PostgreSQL, in its rate_limits
+// table (RateLimiterPostgres), so attempts spread over instances count as on one. Every app
+// makes its own limiters, so tests never share counters. The numbers are far above what a
+// parent does by hand, even a household behind one address.
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
-type Rule = { points: number; seconds: number };
+export type Rule = { points: number; seconds: number };
 
 export const RATE_LIMITS = {
-  loginFailuresPerIpAndEmail: { points: 10, seconds: 15 * MINUTE },
-  loginFailuresPerIp: { points: 50, seconds: 15 * MINUTE },
-  // Caps guessing one account from many addresses; high, so nobody can lock a parent out cheaply.
-  loginFailuresPerEmail: { points: 100, seconds: HOUR },
+  loginAttemptsPerIpAndEmail: { points: 10, seconds: 15 * MINUTE },
+  loginAttemptsPerIp: { points: 50, seconds: 15 * MINUTE },
+  // One account guessed at from many addresses: past this, each login for it needs a solved
+  // captcha (proof of work) instead of being refused, so the owner is never locked out
+  // (OWASP Authentication Cheat Sheet: prefer throttling and a captcha step to lock-out).
+  loginFailuresPerEmailBeforeCaptcha: { points: 20, seconds: HOUR },
   registerPerIp: { points: 30, seconds: HOUR },
   registerPerEmail: { points: 5, seconds: HOUR },
   forgotPerIp: { points: 20, seconds: 15 * MINUTE },
   forgotPerEmail: { points: 5, seconds: HOUR },
   formsPerIp: { points: 5, seconds: 10 * MINUTE },
   formsPerEmail: { points: 5, seconds: 10 * MINUTE },
+  // Invite codes (issue 13): 256 random bits cannot be guessed, and these keep anyone from trying.
+  inviteLookupsPerIp: { points: 30, seconds: 15 * MINUTE },
+  inviteLookupsPerAccount: { points: 10, seconds: 15 * MINUTE },
 } as const satisfies Record<string, Rule>;
 
+/** Makes the limiter of one rule (its name keeps its counters apart): the one place that picks the store. */
+export type LimiterFactory = (rule: Rule, name: string) => RateLimiterAbstract;
+
+const memoryLimiters: LimiterFactory = (rule, name) =>
+  new RateLimiterMemory({ points: rule.points, duration: rule.seconds, keyPrefix: name });
+
+/** Shared counters for instances on one PostgreSQL database, in the rate_limits table (migration 0500). */
+function postgresLimiters(pool: NonNullable<ReturnType<typeof postgresPool>>): LimiterFactory {
+  return (rule, name) =>
+    new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: 'pool',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix: name,
+      points: rule.points,
+      duration: rule.seconds,
+    });
+}
+
+/** In memory for one instance (SQLite), shared through the database on PostgreSQL. */
+export function limiterFactory(db?: DB): LimiterFactory {
+  const pool = db && postgresPool(db);
+  return pool ? postgresLimiters(pool) : memoryLimiters;
+}
+
 /** Seconds to wait before trying again, or null when the attempt may go ahead. */
-export type Wait = number | null;
+type Wait = number | null;
 
 class Counter {
-  readonly #limiter: RateLimiterMemory;
+  readonly #limiter: RateLimiterAbstract;
 
-  constructor(readonly rule: Rule) {
-    this.#limiter = new RateLimiterMemory({ points: rule.points, duration: rule.seconds });
+  constructor(
+    readonly rule: Rule,
+    name: string,
+    limiters: LimiterFactory,
+  ) {
+    this.#limiter = limiters(rule, name);
   }
 
-  /** Counts one attempt; a wait once the budget is spent. */
+  /** Counts one attempt (atomically, so a parallel burst counts like a serial one); a wait once the budget is spent. */
   async hit(key: string): Promise<Wait> {
     try {
       await this.#limiter.consume(key);
@@ -48,10 +84,9 @@ class Counter {
     }
   }
 
-  /** A wait if the budget is already spent, without counting. */
-  async check(key: string): Promise<Wait> {
-    const state = await this.#limiter.get(key);
-    return state && state.consumedPoints >= this.rule.points ? toSeconds(state.msBeforeNext) : null;
+  /** Gives one counted attempt back. */
+  async giveBack(key: string): Promise<void> {
+    await this.#limiter.reward(key, 1);
   }
 
   async clear(key: string): Promise<void> {
@@ -74,9 +109,9 @@ class AttemptLimit {
   readonly #perIp: Counter;
   readonly #perEmail: Counter;
 
-  constructor(perIp: Rule, perEmail: Rule) {
-    this.#perIp = new Counter(perIp);
-    this.#perEmail = new Counter(perEmail);
+  constructor(perIp: Rule, perEmail: Rule, name: string, limiters: LimiterFactory) {
+    this.#perIp = new Counter(perIp, `${name}-ip`, limiters);
+    this.#perEmail = new Counter(perEmail, `${name}-email`, limiters);
   }
 
   async attempt(ip: string, email: string): Promise<Wait> {
@@ -84,38 +119,68 @@ class AttemptLimit {
   }
 }
 
-/** Only failures count (a parent who logs in fine is never slowed down). */
+/** What the login route does with one attempt once it has been counted. */
+type LoginAttempt = {
+  /** Refused: wait this long (this address spent its budget). */
+  wait: Wait;
+  /** This account has had many failures lately: the attempt needs a solved captcha. */
+  needsCaptcha: boolean;
+  /** The password was right: give the attempt back and forget this address's typos. */
+  succeeded(): Promise<void>;
+  /** No password was checked (captcha missing, server busy): give the attempt back. */
+  cancel(): Promise<void>;
+};
+
+/**
+ * Login attempts are counted before the password is hashed, and given back when it was right,
+ * so a burst sent in parallel is limited exactly like the same attempts sent one by one.
+ */
 class LoginLimit {
-  readonly #ipAndEmail = new Counter(RATE_LIMITS.loginFailuresPerIpAndEmail);
-  readonly #ip = new Counter(RATE_LIMITS.loginFailuresPerIp);
-  readonly #email = new Counter(RATE_LIMITS.loginFailuresPerEmail);
+  readonly #ipAndEmail: Counter;
+  readonly #ip: Counter;
+  readonly #email: Counter;
 
-  /** A wait if recent failures already used up a budget. */
-  async blocked(ip: string, email: string): Promise<Wait> {
-    return longest([await this.#ipAndEmail.check(`${ip}|${email}`), await this.#ip.check(ip), await this.#email.check(email)]);
+  constructor(limiters: LimiterFactory) {
+    this.#ipAndEmail = new Counter(RATE_LIMITS.loginAttemptsPerIpAndEmail, 'login-ip-email', limiters);
+    this.#ip = new Counter(RATE_LIMITS.loginAttemptsPerIp, 'login-ip', limiters);
+    this.#email = new Counter(RATE_LIMITS.loginFailuresPerEmailBeforeCaptcha, 'login-email', limiters);
   }
 
-  async failed(ip: string, email: string): Promise<void> {
-    await Promise.all([this.#ipAndEmail.hit(`${ip}|${email}`), this.#ip.hit(ip), this.#email.hit(email)]);
-  }
-
-  /** A good login forgets that address's typos for that account. */
-  async succeeded(ip: string, email: string): Promise<void> {
-    await this.#ipAndEmail.clear(`${ip}|${email}`);
+  async begin(ip: string, email: string): Promise<LoginAttempt> {
+    const pair = `${ip}|${email}`;
+    const [pairWait, ipWait, emailWait] = await Promise.all([this.#ipAndEmail.hit(pair), this.#ip.hit(ip), this.#email.hit(email)]);
+    const cancel = async () => {
+      await Promise.all([this.#ipAndEmail.giveBack(pair), this.#ip.giveBack(ip), this.#email.giveBack(email)]);
+    };
+    const wait = longest([pairWait, ipWait]);
+    if (wait) await cancel(); // refused before any work: only attempts that were checked stay counted
+    return {
+      wait,
+      needsCaptcha: emailWait !== null,
+      cancel,
+      succeeded: async () => {
+        await Promise.all([this.#ipAndEmail.clear(pair), this.#ip.giveBack(ip), this.#email.giveBack(email)]);
+      },
+    };
   }
 }
 
-export function createAuthLimits() {
+export function createAuthLimits(limiters: LimiterFactory = memoryLimiters) {
   return {
-    login: new LoginLimit(),
-    register: new AttemptLimit(RATE_LIMITS.registerPerIp, RATE_LIMITS.registerPerEmail),
-    forgotPassword: new AttemptLimit(RATE_LIMITS.forgotPerIp, RATE_LIMITS.forgotPerEmail),
+    login: new LoginLimit(limiters),
+    register: new AttemptLimit(RATE_LIMITS.registerPerIp, RATE_LIMITS.registerPerEmail, 'register', limiters),
+    forgotPassword: new AttemptLimit(RATE_LIMITS.forgotPerIp, RATE_LIMITS.forgotPerEmail, 'forgot', limiters),
   };
 }
 
+/** Joins by invite code, per client address and per account (the key is the user id). */
+export function createInviteLimits(limiters: LimiterFactory = memoryLimiters) {
+  return new AttemptLimit(RATE_LIMITS.inviteLookupsPerIp, RATE_LIMITS.inviteLookupsPerAccount, 'invite', limiters);
+}
+
 /** One budget shared by the contact and deletion forms. */
-export function createFormLimits() {
-  return new AttemptLimit(RATE_LIMITS.formsPerIp, RATE_LIMITS.formsPerEmail);
+export function createFormLimits(limiters: LimiterFactory = memoryLimiters) {
+  return new AttemptLimit(RATE_LIMITS.formsPerIp, RATE_LIMITS.formsPerEmail, 'forms', limiters);
 }
 
 /**

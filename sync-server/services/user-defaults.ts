@@ -1,32 +1,21 @@
 import type { Transaction } from 'kysely';
-import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME } from '../../shared/schemas/docs.js';
+import { DEFAULT_ROTATION_TOYS_NUMBER } from '../../shared/domain/rotation.js';
+import { PRACTICE_DEFAULTS, UNCATEGORIZED_ID, UNCATEGORIZED_NAME } from '../../shared/schemas/docs.js';
 import type { Database } from '../db/schema.js';
-import { nextSeq } from './change-feed.js';
+import { planLimits } from '../../shared/domain/plans.js';
+import { insertDoc } from './sync/stored-docs.js';
 
-/** New users' settings (where the spec is silent, issue 2 decides). */
-export const DEFAULT_ROTATION_TOYS_NUMBER = 8;
 
 /** Creates a new user's settings row and the fixed Uncategorized category. */
 export async function createUserDefaults(trx: Transaction<Database>, userId: string, now: number): Promise<void> {
-  await trx
-    .insertInto('settings')
-    .values({
-      user_id: userId,
-      rotation_toys_number: DEFAULT_ROTATION_TOYS_NUMBER,
-      last_rotation_date: null,
-      seq: await nextSeq(trx),
-    })
-    .execute();
-  await trx
-    .insertInto('lists')
-    .values({
-      user_id: userId,
-      id: UNCATEGORIZED_ID,
-      kind: 'category',
-      name: UNCATEGORIZED_NAME,
-      position: 0,
-      created_at: now,
-      seq: await nextSeq(trx),
-    })
-    .execute();
+  await insertDoc(trx, userId, 'settings', {
+    id: userId,
+    rotationToysNumber: DEFAULT_ROTATION_TOYS_NUMBER,
+    lastRotationDate: null,
+    tipsDismissed: false,
+    plan: 'free', // not stored: settings read the plan from the users row
+    ...planLimits('free'),
+    ...PRACTICE_DEFAULTS.settings,
+  });
+  await insertDoc(trx, userId, 'lists', { id: UNCATEGORIZED_ID, kind: 'category', name: UNCATEGORIZED_NAME, position: 0, createdAt: now });
 }

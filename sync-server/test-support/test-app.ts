@@ -1,23 +1,31 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '../app.js';
-import type { AppDeps } from '../context.js';
-import { openDatabase } from '../db/database.js';
+import { createDeps } from '../deps.js';
 import { readEnv } from '../env.js';
-import { ChangeFeed } from '../services/change-feed.js';
 import { createMailer, type Mail, type Mailer } from '../services/mailer.js';
+import { openTestDatabase, type TestDatabase, type TestDialect } from './test-database.js';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * A real app on a real SQLite file in a fresh temp dir. The clock is movable
+ * A real app on a real, empty database of the run's dialect (a SQLite file in a fresh temp
+ * dir, or a fresh PostgreSQL schema; see test-database.ts). The clock is movable
  * (`advance(ms)`), sent mail is recorded in `sent` and also written to the outbox.
+ * `options.sameDatabaseAs` makes a second instance on another app's database; `options.dialect`
+ * picks a dialect other than the run's (a SQLite source for the copy to PostgreSQL).
  */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'toy-rotation-test-'));
-  const env = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '8080', ...envOverrides });
-  const db = await openDatabase({ dataDir });
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp; dialect?: TestDialect } = {},
+) {
+  const database: TestDatabase = await openTestDatabase(options.sameDatabaseAs?.database, options.dialect);
+  const { db, dataDir } = database;
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '8080',
+    ...envOverrides,
+  });
   let offset = 0;
   const sent: Mail[] = [];
   const outbox = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
@@ -27,27 +35,27 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
       await outbox.send(mail);
     },
   };
-  const deps: AppDeps = {
-    env,
-    db,
-    feed: new ChangeFeed(),
-    mailer,
-    now: () => Date.now() + offset,
-    log: () => {},
-  };
+  const server = await createDeps(env, { db, mailer, now: () => Date.now() + offset, log: () => {} }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  const { deps } = server;
   const app = createApp(deps);
   return {
     app,
     deps,
     db,
     dataDir,
+    database,
+    /** PostgreSQL only: this instance's change-feed relay. */
+    relay: server.relay,
     sent,
     advance(ms: number) {
       offset += ms;
     },
     async close() {
-      await db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
+      await database.close();
     },
   };
 }

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../context.js';
 import { newToken, hashToken } from '../lib/tokens.js';
-import { createUserDefaults } from '../services/user-defaults.js';
+import { createHousehold, defaultHouseholdName } from '../services/household/households.js';
 import { SESSION_LIFETIME_MS } from '../../shared/domain/session.js';
+import type { Plan } from '../../shared/domain/plans.js';
 
 /**
- * Inserts a user with default settings and a live session straight into the database, for
+ * Inserts a user with their own household (id = user id, as registration does), default settings and a live session straight into the database, for
  * tests of everything but registration itself (which has its own tests through the API).
  */
 export async function seedUser(
   deps: AppDeps,
-  overrides: { email?: string; username?: string; plan?: 'free' | 'paid' } = {},
+  overrides: { email?: string; username?: string; plan?: Plan } = {},
 ): Promise<{ userId: string; token: string; email: string }> {
   const userId = randomUUID();
   const email = overrides.email ?? `parent-${userId.slice(0, 8)}@example.com`;
@@ -30,10 +31,10 @@ export async function seedUser(
         last_active_at: now,
       })
       .execute();
-    await createUserDefaults(trx, userId, now);
+    await createHousehold(trx, userId, defaultHouseholdName(overrides.username ?? 'Parent'), now, userId);
     await trx
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: now + SESSION_LIFETIME_MS })
+      .values({ token_hash: hashToken(token), user_id: userId, household_id: userId, created_at: now, expires_at: now + SESSION_LIFETIME_MS })
       .execute();
   });
   return { userId, token, email };

@@ -3,3 +3,4 @@ export * from './lists.js';
 export * from './rotation.js';
 export * from './settings.js';
 export * from './toys.js';
+export * from './import.js';

@@ -1,27 +1,9 @@
+import { listIdFor, sameListName } from '../../../shared/domain/list-names.js';
 import { collectionsLimitMessage } from '../../../shared/domain/plans.js';
 import { listDocSchema, UNCATEGORIZED_ID, type ListDoc, type ListKind } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
 import { newId, OpError } from './errors.js';
 import { getSettings } from './settings.js';
-
-const normal = (name: string) => name.trim().toLocaleLowerCase();
-
-/**
- * A new list's id comes from its kind and name, so two devices that add "Blocks" offline
- * create the same document (it merges) instead of two categories with one name. An id that
- * this device already knows (e.g. "Blocks" renamed or deleted before) falls back to random.
- */
-export function listIdFor(kind: ListKind, name: string): string {
-  const text = `${kind}:${normal(name)}`;
-  let h1 = 0x811c9dc5;
-  let h2 = 0x01000193;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 0x01000193) >>> 0;
-    h2 = Math.imul(h2 ^ c, 0x5bd1e995) >>> 0;
-  }
-  return `${kind === 'category' ? 'cat' : 'col'}-${h1.toString(16).padStart(8, '0')}${h2.toString(16).padStart(8, '0')}`;
-}
 
 async function liveLists(db: ToyDatabase, kind: ListKind): Promise<ListDoc[]> {
   const docs = await db.lists.find({ selector: { kind } }).exec();
@@ -32,7 +14,7 @@ async function liveLists(db: ToyDatabase, kind: ListKind): Promise<ListDoc[]> {
 export async function addList(db: ToyDatabase, kind: ListKind, name: string, now = Date.now()): Promise<ListDoc | null> {
   const trimmed = name.trim();
   const existing = await liveLists(db, kind);
-  if (!trimmed || existing.some((list) => normal(list.name) === normal(trimmed))) return null;
+  if (!trimmed || existing.some((list) => sameListName(list.name, trimmed))) return null;
   if (kind === 'collection') {
     const settings = await getSettings(db);
     if (existing.length >= settings.collectionsLimit) throw new OpError(collectionsLimitMessage(settings.plan));
@@ -54,7 +36,7 @@ export async function renameList(db: ToyDatabase, id: string, name: string): Pro
   const doc = await db.lists.findOne(id).exec();
   if (!doc) return false;
   const siblings = await liveLists(db, doc.kind);
-  if (siblings.some((list) => list.id !== id && normal(list.name) === normal(trimmed))) return false;
+  if (siblings.some((list) => list.id !== id && sameListName(list.name, trimmed))) return false;
   await doc.incrementalPatch({ name: listDocSchema.shape.name.parse(trimmed) });
   return true;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
-import { dexieStorage, enableDevMode } from '../../sync/test-support.js';
+import { dexieStorage, enableDevMode } from '../../test-support/sync-harness.js';
+import { listIdFor } from '../../../shared/domain/list-names.js';
 import { FREE_COLLECTIONS_MESSAGE, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { closeUserDatabase, openUserDatabase, removeUserDatabase, type ToyDatabase } from '../database.js';
 import {
@@ -11,7 +12,6 @@ import {
   deleteList,
   deleteToy,
   getSettings,
-  listIdFor,
   renameList,
   rotate,
   setExcluded,
@@ -118,6 +118,18 @@ describe('rotation', () => {
     for (const id of rotation.toyIds) expect((await toy(id)).lastRotatedAt).toBe(5000);
     const left = others.find((t) => !rotation.toyIds.includes(t.id))!;
     expect((await toy(left.id)).lastRotatedAt).toBeNull();
+  });
+
+  it('refuses to rotate with nothing to bring out, recording nothing (issue 16, polish 1)', async () => {
+    await expect(rotate(db, { now: 5000 })).rejects.toThrow(/No toys to rotate/);
+    const excluded = await addToy(db, { title: 'Excluded', excluded: true });
+    await expect(rotate(db, { now: 6000 })).rejects.toThrow(/No toys to rotate/);
+    await setExcluded(db, excluded.id, false);
+    await setRotationCount(db, 0);
+    await expect(rotate(db, { now: 7000 })).rejects.toThrow(/choose a number in Settings/);
+    expect(await db.rotations.count().exec()).toBe(0);
+    expect((await getSettings(db)).lastRotationDate).toBeNull();
+    expect((await toy(excluded.id)).lastRotatedAt).toBeNull();
   });
 
   it('takes a rotation number from 0 to the toy count minus kept toys', async () => {

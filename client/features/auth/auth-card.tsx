@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../components/card';
-import { Logo } from '../../components/logo';
+import { Card } from '../../components/card.js';
+import { Logo } from '../../components/logo.js';
 
 /** The centred card every auth screen sits in. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {

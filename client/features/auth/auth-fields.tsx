@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { PASSWORD_MIN } from '../../../shared/schemas/auth';
-import { TextField } from '../../components/fields';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth.js';
+import { TextField } from '../../components/fields.js';
+import { useWeakPasswordHint } from './password-strength.js';
 
 // Fields more than one auth form asks for.
 
@@ -23,9 +24,16 @@ export function usePasswordPair() {
   };
 }
 
-type PasswordPairFieldsProps = { pair: ReturnType<typeof usePasswordPair>; label: string; confirmLabel: string };
+type PasswordPairFieldsProps = {
+  pair: ReturnType<typeof usePasswordPair>;
+  label: string;
+  confirmLabel: string;
+  /** The account's email and name: a password made of them is easy to guess too. */
+  userInputs?: string[];
+};
 
-export function PasswordPairFields({ pair, label, confirmLabel }: PasswordPairFieldsProps) {
+export function PasswordPairFields({ pair, label, confirmLabel, userInputs }: PasswordPairFieldsProps) {
+  const weak = useWeakPasswordHint(pair.password, userInputs);
   return (
     <>
       <TextField
@@ -35,7 +43,8 @@ export function PasswordPairFields({ pair, label, confirmLabel }: PasswordPairFi
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
+        error={weak}
         value={pair.password}
         onChange={(e) => pair.setPassword(e.target.value)}
       />

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/button';
-import { forgotPasswordRequest } from './auth-api';
-import { AuthCard } from './auth-card';
-import { EmailField } from './auth-fields';
-import { Banner } from './banner';
-import { useAuthForm } from './use-auth-form';
+import { Button } from '../../components/button.js';
+import { forgotPasswordRequest } from './auth-api.js';
+import { AuthCard } from './auth-card.js';
+import { EmailField } from './auth-fields.js';
+import { Banner } from './banner.js';
+import { useAuthForm } from './use-auth-form.js';
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');

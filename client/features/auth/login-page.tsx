@@ -1,27 +1,42 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession } from '../../app/session';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/fields';
-import { loginRequest } from './auth-api';
-import { AuthCard } from './auth-card';
-import { EmailField } from './auth-fields';
-import { Banner } from './banner';
-import { useAuthForm } from './use-auth-form';
+import { errorText } from '../../lib/http.js';
+import { useSession } from '../../session/session.js';
+import { afterSignInPath } from '../../session/pending-invite.js';
+import { AUTH_MESSAGES } from '../../../shared/schemas/auth.js';
+import { Button } from '../../components/button.js';
+import { TextField } from '../../components/fields.js';
+import { loginRequest } from './auth-api.js';
+import { AuthCard } from './auth-card.js';
+import { EmailField } from './auth-fields.js';
+import { Banner } from './banner.js';
+import { CaptchaWidget, type CaptchaHandle } from './captcha-widget.js';
+import { useAuthForm } from './use-auth-form.js';
 
 export function LoginPage() {
   const { login } = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { busy, message, run } = useAuthForm();
+  const { busy, message, show, run } = useAuthForm();
+  // After many failed logins for an account the server asks for a captcha (never a lock-out).
+  const [needsCaptcha, setNeedsCaptcha] = useState(false);
+  const captcha = useRef<CaptchaHandle>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const tokenReCap = needsCaptcha ? (captcha.current?.payload() ?? '') : undefined;
+    captcha.current?.reset();
+    if (needsCaptcha && !tokenReCap) return show('Please complete the captcha check first.', 'danger');
     void run(async () => {
-      const response = await loginRequest({ email: email.trim(), password });
-      login(response, 'login');
-      navigate('/', { replace: true });
+      try {
+        const response = await loginRequest({ email: email.trim(), password, ...(tokenReCap ? { tokenReCap } : {}) });
+        login(response, 'login');
+        void navigate(afterSignInPath(window.localStorage), { replace: true });
+      } catch (error) {
+        if (errorText(error) === AUTH_MESSAGES.loginCaptchaRequired) setNeedsCaptcha(true);
+        throw error;
+      }
     });
   };
 
@@ -39,6 +54,7 @@ export function LoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {needsCaptcha && <CaptchaWidget ref={captcha} />}
         <Button type="submit" block busy={busy}>
           Log In
         </Button>

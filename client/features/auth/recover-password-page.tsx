@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Card } from '../../components/card';
+import { Card } from '../../components/card.js';
 
 export const SUPPORT_EMAIL = 'support@toyrotation.app';
 

@@ -1,16 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { useSession } from '../../app/session';
-import { Button } from '../../components/button';
-import { TextField } from '../../components/fields';
-import { registerRequest } from './auth-api';
-import { AuthCard } from './auth-card';
-import { EmailField, PasswordPairFields, usePasswordPair } from './auth-fields';
-import { Banner } from './banner';
-import { CaptchaWidget, type CaptchaHandle } from './captcha-widget';
-import { useAuthForm } from './use-auth-form';
+import { useSession } from '../../session/session.js';
+import { afterSignInPath } from '../../session/pending-invite.js';
+import { Button } from '../../components/button.js';
+import { TextField } from '../../components/fields.js';
+import { registerRequest } from './auth-api.js';
+import { AuthCard } from './auth-card.js';
+import { EmailField, PasswordPairFields, usePasswordPair } from './auth-fields.js';
+import { Banner } from './banner.js';
+import { CaptchaWidget, type CaptchaHandle } from './captcha-widget.js';
+import { useAuthForm } from './use-auth-form.js';
 
-export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 
 export function RegisterPage() {
   const { login } = useSession();
@@ -31,7 +32,7 @@ export function RegisterPage() {
     void run(async () => {
       const response = await registerRequest({ username: username.trim(), email: email.trim(), password: passwords.password, tokenReCap });
       login(response, 'register');
-      navigate('/', { replace: true });
+      void navigate(afterSignInPath(window.localStorage), { replace: true });
     });
   };
 
@@ -41,7 +42,7 @@ export function RegisterPage() {
       <form onSubmit={submit}>
         <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <EmailField value={email} onChange={setEmail} />
-        <PasswordPairFields pair={passwords} label="Password" confirmLabel="Confirm password" />
+        <PasswordPairFields pair={passwords} label="Password" confirmLabel="Confirm password" userInputs={[email, username]} />
         <CaptchaWidget ref={captcha} />
         <p className="muted">
           By registering you agree to our{' '}

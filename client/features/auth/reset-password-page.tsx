@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { resetPasswordRequest } from './auth-api';
-import { AuthCard } from './auth-card';
-import { PasswordPairFields, usePasswordPair } from './auth-fields';
-import { Banner } from './banner';
-import { useAuthForm } from './use-auth-form';
+import { Alert } from '../../components/alert.js';
+import { Button } from '../../components/button.js';
+import { resetPasswordRequest } from './auth-api.js';
+import { AuthCard } from './auth-card.js';
+import { PasswordPairFields, usePasswordPair } from './auth-fields.js';
+import { Banner } from './banner.js';
+import { useAuthForm } from './use-auth-form.js';
 
-export const PASSWORDS_DONT_MATCH = "Passwords don't match";
+const PASSWORDS_DONT_MATCH = "Passwords don't match";
 
 /** Served on both /resetpassword/:resetToken and /passwordreset/:resetToken. */
 export function ResetPasswordPage() {

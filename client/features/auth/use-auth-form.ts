@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../../app/api';
-import { useTimedMessage } from '../../components/use-timed-message';
+import { errorText } from '../../lib/http.js';
+import { useTimedMessage } from '../../hooks/use-timed-message.js';
 
 /**
  * What every auth form shares: the busy button, the 5 s banner, and one way to run a request.

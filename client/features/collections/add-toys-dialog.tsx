@@ -32,7 +32,7 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
   }
 
   async function add() {
-    // Spec section 5: adding with nothing selected does nothing.
+    // Spec section 5: adding with nothing selected does nothing (the button says why it is off).
     if (selected.size === 0) return;
     setBusy(true);
     try {
@@ -72,8 +72,10 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
         </ul>
       )}
       <div className="modal__footer">
-        <span className="muted tr-pick__count">{selected.size} selected</span>
-        <Button busy={busy} onClick={() => void add()}>
+        <span className="muted tr-pick__count" id="add-toys-count">
+          {selected.size === 0 ? 'Tick the toys to add' : `${selected.size} selected`}
+        </span>
+        <Button busy={busy} disabled={selected.size === 0} aria-describedby="add-toys-count" onClick={() => void add()}>
           Add selected
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import type { ShowMessage } from '../../components/use-timed-message.js';
+import type { ShowMessage } from '../../hooks/use-timed-message.js';
 import { useState } from 'react';
 import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
@@ -6,12 +6,12 @@ import { EmptyState } from '../../components/empty-state.js';
 import { IconButton } from '../../components/icon-button.js';
 import { ChevronLeftIcon, CollectionsIcon, MinusIcon, PlusIcon } from '../../components/icons.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
-import type { LocalDb } from '../../hooks/use-local-data.js';
+import type { ToyDatabase } from '../../db/database.js';
 import { addToysToCollection, removeToyFromCollection } from '../../db/ops/toys.js';
 import { AddToysDialog } from './add-toys-dialog.js';
 
 type CollectionViewProps = {
-  db: LocalDb;
+  db: ToyDatabase;
   collection: ListDoc;
   toys: ToyDoc[];
   onBack: () => void;

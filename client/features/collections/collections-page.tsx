@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { LIST_NAME_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -6,13 +7,15 @@ import { CollectionsIcon, PlusIcon } from '../../components/icons.js';
 import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { FlashMessage } from '../../components/flash-message.js';
-import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useTimedMessage } from '../../hooks/use-timed-message.js';
 import { useLists, useSettings, useToys } from '../../hooks/use-local-data.js';
 import { useUserDb } from '../../hooks/use-user-db.js';
 import { addList } from '../../db/ops/lists.js';
 import { OpError } from '../../db/ops/errors.js';
-import { collectionLimit } from '../../hooks/collection-limit.js';
+import { collectionLimit } from '../../../shared/domain/plans.js';
+import { listNameProblem } from '../../../shared/domain/list-name-problem.js';
 import { CollectionView } from './collection-view.js';
+import { collectionsOverLimitMessage, OVER_LIMIT_BADGE, overLimitIds } from '../../../shared/domain/over-limit.js';
 import './collections.css';
 
 export function CollectionsPage() {
@@ -23,15 +26,21 @@ export function CollectionsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [name, setName] = useState('');
   const { message: flash, show: showFlash } = useTimedMessage();
-  const limitProblem = collectionLimit(collections?.length ?? 0, settings).problem;
+  const limit = collectionLimit(collections?.length ?? 0, settings);
+  const limitProblem = limit.problem;
+  // Collections two offline devices added past the limit are kept and marked (decision 008).
+  const overLimit = useMemo(() => overLimitIds(collections ?? [], limit.collectionsLimit), [collections, limit.collectionsLimit]);
   const open = collections?.find((collection) => collection.id === openId);
 
   async function create(event: FormEvent) {
     event.preventDefault();
     if (!db || !collections) return;
-    if (limitProblem) return showFlash(limitProblem, 'danger');
+    if (limitProblem) return; // the form is off and says why
+    const submitted = name;
+    // addList ignores a blank or taken name (spec section 5); say why, and keep it to fix.
+    const problem = listNameProblem('collection', collections, submitted);
+    if (problem) return showFlash(problem, 'danger');
     try {
-      const submitted = name;
       const added = await addList(db, 'collection', submitted);
       if (added) {
         showFlash(`Added collection ${added.name}`, 'success');
@@ -39,8 +48,14 @@ export function CollectionsPage() {
         setName((current) => (current === submitted ? '' : current));
       }
     } catch (error) {
+      if (error instanceof OpError) {
+        // Refused by the plan (another device added one meanwhile): the name cannot be added, so
+        // it leaves the field, which the limit now turns off with the reason beside it.
+        setName((current) => (current === submitted ? '' : current));
+        return;
+      }
       console.error('Adding a collection failed', error);
-      showFlash(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
+      showFlash('Something went wrong! Try again later!', 'danger');
     }
   }
 
@@ -66,15 +81,31 @@ export function CollectionsPage() {
               className="input"
               placeholder="New collection, e.g. Bath time"
               maxLength={LIST_NAME_MAX}
-              value={name}
-              disabled={!db}
+              value={limitProblem ? '' : name}
+              disabled={!db || Boolean(limitProblem)}
+              aria-describedby={limitProblem ? 'collection-limit' : undefined}
               onChange={(event) => setName(event.target.value)}
             />
-            <Button type="submit" icon={<PlusIcon size={18} />} disabled={!db}>
+            <Button
+              type="submit"
+              icon={<PlusIcon size={18} />}
+              disabled={!db || Boolean(limitProblem)}
+              aria-describedby={limitProblem ? 'collection-limit' : undefined}
+            >
               Add collection
             </Button>
           </form>
-          {limitProblem && <p className="muted">{limitProblem}</p>}
+          {overLimit.size > 0 ? (
+            <p className="alert alert--warning" role="status" id="collection-limit">
+              {collectionsOverLimitMessage(collections?.length ?? 0, limit.collectionsLimit, limit.plan)}
+            </p>
+          ) : (
+            limitProblem && (
+              <p className="muted tr-limit-reason" id="collection-limit" role="status" data-testid="collection-limit">
+                {limitProblem} {limit.plan === 'free' && <Link to="/pricing">See plans</Link>}
+              </p>
+            )
+          )}
           {collections && collections.length > 0 ? (
             <ul className="tr-collections" aria-label="Collections">
               {collections.map((collection) => {
@@ -84,6 +115,7 @@ export function CollectionsPage() {
                     <button type="button" className="tr-collection-card" onClick={() => setOpenId(collection.id)}>
                       <CollectionsIcon size={32} />
                       <span className="tr-collection-card__name">{collection.name}</span>
+                      {overLimit.has(collection.id) && <span className="tr-badge tr-badge--over-limit">{OVER_LIMIT_BADGE}</span>}
                       <span className="tr-collection-card__count">
                         {count} {count === 1 ? 'toy' : 'toys'}
                       </span>

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { deletionRequestIsSendable } from './contact-api';
+import { deletionRequestIsSendable } from './contact-api.js';
 
 test('the deletion form sends only with a trimmed email containing @ and the box ticked (spec section 5)', () => {
   expect(deletionRequestIsSendable('parent@example.com', true)).toBe(true);

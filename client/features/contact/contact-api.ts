@@ -1,10 +1,14 @@
 // Spec sections 7 and 8: both contact forms post here and show whatever `msg` comes back,
 // success or failure; a network or parsing failure is only logged.
 
-import { ApiError, apiJson } from '../../app/api';
+import type { z } from 'zod';
+import { msgSchema } from '../../../shared/schemas/rest.js';
+import type { contactSchema, DELETION_SUBJECT } from '../../../shared/schemas/support.js';
+import { ApiError, apiJson } from '../../lib/http.js';
 
-export type ContactMessage = { email: string; subject: string; message: string };
-export type DeletionRequest = { email: string; subject: 'Deletion Form'; message: string; deleteAccount: boolean };
+/** The body as sent: the shared schema's input (the server trims and fills in the subject). */
+type ContactMessage = z.input<typeof contactSchema>;
+type DeletionRequest = { email: string; subject: typeof DELETION_SUBJECT; message: string; deleteAccount: boolean };
 
 /**
  * POSTs a public form. Answers the text the server sent, `msg` on success or `error` on a
@@ -12,8 +16,8 @@ export type DeletionRequest = { email: string; subject: 'Deletion Form'; message
  */
 async function postPublic(path: string, body: unknown): Promise<string> {
   try {
-    const data = await apiJson<{ msg?: unknown } | undefined>(path, { method: 'POST', body });
-    return typeof data?.msg === 'string' ? data.msg : '';
+    const answer = msgSchema.safeParse(await apiJson(path, { method: 'POST', body }));
+    return answer.success ? answer.data.msg : '';
   } catch (error) {
     if (error instanceof ApiError && !error.network) return error.message;
     console.error(`${path} failed`, error);
@@ -37,4 +41,4 @@ export function deletionRequestIsSendable(email: string, deleteAccount: boolean)
   return trimmed !== '' && trimmed.includes('@') && deleteAccount;
 }
 
-export { CONTACT_EMAIL_MAX as EMAIL_MAX, CONTACT_MESSAGE_MAX as MESSAGE_MAX } from '../../../shared/schemas/support';
+export { CONTACT_EMAIL_MAX as EMAIL_MAX, CONTACT_MESSAGE_MAX as MESSAGE_MAX } from '../../../shared/schemas/support.js';

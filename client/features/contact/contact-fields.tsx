@@ -1,5 +1,5 @@
-import { TextArea, TextField } from '../../components/fields';
-import { EMAIL_MAX, MESSAGE_MAX } from './contact-api';
+import { TextArea, TextField } from '../../components/fields.js';
+import { EMAIL_MAX, MESSAGE_MAX } from './contact-api.js';
 
 // The fields both support forms (contact, deletion request) ask for, with the server's limits.
 

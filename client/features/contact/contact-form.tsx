@@ -1,10 +1,11 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { Button } from '../../components/button';
-import { Popup } from '../../components/popup';
-import { sendContactMessage } from './contact-api';
-import { ContactEmailField, MessageField } from './contact-fields';
+import { Button } from '../../components/button.js';
+import { Popup } from '../../components/popup.js';
+import { sendContactMessage } from './contact-api.js';
+import { ContactEmailField, MessageField } from './contact-fields.js';
+import type { BEE_HEALTHY_SUBJECT, CONTACT_SUBJECT } from '../../../shared/schemas/support.js';
 
-type ContactFormProps = { subject: 'Contact Form' | 'Bee Healthy Contact Form' };
+type ContactFormProps = { subject: typeof CONTACT_SUBJECT | typeof BEE_HEALTHY_SUBJECT };
 
 export function ContactForm({ subject }: ContactFormProps) {
   const [email, setEmail] = useState('');

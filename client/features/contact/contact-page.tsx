@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
-import { CardPage } from '../../components/card-page';
-import { ContactForm } from './contact-form';
+import { CardPage } from '../../components/card-page.js';
+import { ContactForm } from './contact-form.js';
+import { BEE_HEALTHY_SUBJECT, CONTACT_SUBJECT } from '../../../shared/schemas/support.js';
 
 function BeeIcon() {
   return (
@@ -18,7 +19,7 @@ export function ContactPage() {
     <CardPage>
       <h1>Contact Us</h1>
       <p className="muted">Questions, ideas or a problem with the app? Send us a message and we will get back to you by email.</p>
-      <ContactForm subject="Contact Form" />
+      <ContactForm subject={CONTACT_SUBJECT} />
       <p className="muted contact-note">
         Want your account deleted? Use the <Link to="/deletionform">deletion request form</Link>.
       </p>
@@ -35,7 +36,7 @@ export function BeeHealthyContactPage() {
       </p>
       <h1>Contact Us</h1>
       <p className="muted">Questions or feedback about the Bee Healthy app? Write to us here and we will reply by email.</p>
-      <ContactForm subject="Bee Healthy Contact Form" />
+      <ContactForm subject={BEE_HEALTHY_SUBJECT} />
     </CardPage>
   );
 }

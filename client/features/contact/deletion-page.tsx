@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../components/button';
-import { CardPage } from '../../components/card-page';
-import { Checkbox } from '../../components/fields';
-import { deletionRequestIsSendable, sendDeletionRequest } from './contact-api';
-import { ContactEmailField, MessageField } from './contact-fields';
+import { Button } from '../../components/button.js';
+import { CardPage } from '../../components/card-page.js';
+import { Checkbox } from '../../components/fields.js';
+import { deletionRequestIsSendable, sendDeletionRequest } from './contact-api.js';
+import { ContactEmailField, MessageField } from './contact-fields.js';
+import { DELETION_SUBJECT } from '../../../shared/schemas/support.js';
 
 export function DeletionPage() {
   const [email, setEmail] = useState('');
@@ -16,7 +17,7 @@ export function DeletionPage() {
     // Spec section 5: silently nothing when the email is blank or lacks @, or the box is unticked.
     if (!deletionRequestIsSendable(email, deleteAccount)) return;
     setBusy(true);
-    await sendDeletionRequest({ email: email.trim(), subject: 'Deletion Form', message, deleteAccount });
+    await sendDeletionRequest({ email: email.trim(), subject: DELETION_SUBJECT, message, deleteAccount });
     setBusy(false);
   };
 

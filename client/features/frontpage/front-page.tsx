@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
-import { InventoryIcon, PlusIcon, RotateIcon, SettingsIcon } from '../../components/icons';
-import { Logo } from '../../components/logo';
-import { SiteFooter } from '../../components/site-footer';
-import { REASONS } from './reasons';
-import { StoreBadges } from './store-badges';
-import { VideoEmbed } from './video-embed';
+import { InventoryIcon, PlusIcon, RotateIcon, SettingsIcon } from '../../components/icons.js';
+import { Logo } from '../../components/logo.js';
+import { SiteFooter } from '../../components/site-footer.js';
+import { REASONS } from './reasons.js';
+import { StoreBadges } from './store-badges.js';
+import { VideoEmbed } from './video-embed.js';
 import './front-page.css';
 
 const GET_STARTED = [

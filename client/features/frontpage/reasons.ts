@@ -1,4 +1,4 @@
-import { ClockIcon, CloudOffIcon, HomeIcon, PuzzleIcon, SparkleIcon, SproutIcon } from '../../components/icons';
+import { ClockIcon, CloudOffIcon, HomeIcon, PuzzleIcon, SparkleIcon, SproutIcon } from '../../components/icons.js';
 
 export const REASONS = [
   {

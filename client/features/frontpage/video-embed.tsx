@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { PlayIcon } from '../../components/icons';
+import { PlayIcon } from '../../components/icons.js';
 
 // Privacy first: nothing is requested from YouTube until the parent presses play, and then
 // only from the no-cookie domain the CSP allows. Set VITE_INTRO_VIDEO_ID at build time for
 // the project's own video; the default is a freely licensed short film used as a stand-in.
-export const INTRO_VIDEO_ID: string = import.meta.env.VITE_INTRO_VIDEO_ID || 'aqz-KE-bpKQ';
+const INTRO_VIDEO_ID: string = import.meta.env.VITE_INTRO_VIDEO_ID || 'aqz-KE-bpKQ';
 
 export function VideoEmbed({ title }: { title: string }) {
   const [playing, setPlaying] = useState(false);

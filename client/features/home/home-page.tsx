@@ -1,7 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useSession } from '../../app/session';
-import { CollectionsIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../../components/icons';
-import { useHomeSummary } from './use-home-summary';
+import { useSession } from '../../session/session.js';
+import { CollectionsIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../../components/icons.js';
+import { useHomeSummary } from './use-home-summary.js';
+import { useHasRotatableToys } from './use-rotatable-toys.js';
+import { DueLine } from '../../components/due-line.js';
+import { namedChildren } from '../../hooks/use-children.js';
+import { useSettings } from '../../hooks/use-local-data.js';
+import { useNow } from '../../hooks/use-now.js';
+import { useUserDb } from '../../hooks/use-user-db.js';
 import './home-page.css';
 
 const TILES = [
@@ -19,6 +25,10 @@ function formatDay(at: number): string {
 export function HomePage() {
   const { username } = useSession();
   const summary = useHomeSummary();
+  const rotatable = useHasRotatableToys();
+  const settings = useSettings(useUserDb().db);
+  const children = namedChildren(settings);
+  const now = useNow();
 
   return (
     <div className="page">
@@ -33,13 +43,36 @@ export function HomePage() {
             {summary.lastRotationDate ? `Last rotation: ${formatDay(summary.lastRotationDate)}.` : 'No rotation yet.'}
           </p>
         )}
-        <div className="row">
-          <Link to="/rotation" className="btn">
-            <RotateIcon size={20} /> Rotate toys
-          </Link>
-          <Link to="/inventory" className="btn btn--secondary">
-            Add a toy
-          </Link>
+        {settings &&
+          children.map((child) => (
+            <DueLine key={child.id} child={child} timeZone={settings.timeZone} now={now} who={children.length > 1 ? child.label : undefined} />
+          ))}
+        <div className="row home-hero__actions">
+          {!summary || rotatable === undefined ? null : summary.toys === 0 ? (
+            // Nothing to rotate yet: the way forward is adding toys.
+            <Link to="/inventory" className="btn">
+              <InventoryIcon size={20} /> Add your first toy
+            </Link>
+          ) : !rotatable ? (
+            // A rotation would be refused: say why, and lead to where it can be changed.
+            <>
+              <p className="home-hero__note" data-testid="home-nothing-to-rotate">
+                Every toy is left out of rotations or retired, so there is nothing to bring out.
+              </p>
+              <Link to="/inventory" className="btn">
+                <InventoryIcon size={20} /> Review your toys
+              </Link>
+            </>
+          ) : (
+            <>
+              <Link to="/rotation" className="btn">
+                <RotateIcon size={20} /> Rotate toys
+              </Link>
+              <Link to="/inventory" className="btn btn--secondary">
+                Add a toy
+              </Link>
+            </>
+          )}
         </div>
       </section>
       <h2 className="visually-hidden">Where to go</h2>

@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
-import { useDb } from '../../app/database-provider';
+import { activeToys } from '../../../shared/domain/children.js';
+import { useDb } from '../../db/provider.js';
 
 export type HomeSummary = { toys: number; lastRotationDate: number | null; rotationToysNumber: number } | null;
 
-/** Live toy count and last rotation from the local database (null until it is open). */
+/** Live active toy count and last rotation from the local database (null until it is open). */
 export function useHomeSummary(): HomeSummary {
   const db = useDb();
-  const [summary, setSummary] = useState<HomeSummary>(null);
+  // Kept with the database it was read from, so a closed or switched database shows null at once.
+  const [latest, setLatest] = useState<{ db: typeof db; summary: HomeSummary }>({ db: null, summary: null });
 
   useEffect(() => {
-    if (!db) {
-      setSummary(null);
-      return;
-    }
+    if (!db) return;
     let toys = 0;
     let lastRotationDate: number | null = null;
     let rotationToysNumber = 0;
-    const publish = () => setSummary({ toys, lastRotationDate, rotationToysNumber });
-    const toysSub = db.toys.count().$.subscribe((count) => {
-      toys = count;
+    const publish = () => setLatest({ db, summary: { toys, lastRotationDate, rotationToysNumber } });
+    // The active inventory (retired toys left it), the count the Inventory screen shows.
+    const toysSub = db.toys.find().$.subscribe((docs) => {
+      toys = activeToys(docs).length;
       publish();
     });
     const settingsSub = db.settings.findOne().$.subscribe((doc) => {
@@ -32,5 +32,5 @@ export function useHomeSummary(): HomeSummary {
     };
   }, [db]);
 
-  return summary;
+  return db && latest.db === db ? latest.summary : null;
 }

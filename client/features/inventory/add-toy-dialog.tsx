@@ -6,11 +6,11 @@ import { FlashMessage } from '../../components/flash-message.js';
 import { addToy } from '../../db/ops/toys.js';
 import { OpError } from '../../db/ops/errors.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
-import { useTimedMessage } from '../../components/use-timed-message.js';
-import type { LocalDb } from '../../hooks/use-local-data.js';
+import { storagePlace } from './shelf.js';
+import { useTimedMessage } from '../../hooks/use-timed-message.js';
+import type { ToyDatabase } from '../../db/database.js';
 
-export const ADD_SUCCESS = 'Image uploaded successfully';
-export const ADD_FAILURE = 'Something went wrong! Try again later!';
+const ADD_FAILURE = 'Something went wrong! Try again later!';
 export const NO_IMAGE = 'Image was not picked';
 
 /** Spec sections 4 and 5: the limit is checked first, then the image, then the title. */
@@ -22,30 +22,33 @@ export function addToyProblem(toyCount: number, toysLimit: number, values: Pick<
 }
 
 type AddToyDialogProps = {
-  db: LocalDb;
-  userId: string;
+  db: ToyDatabase;
+  householdId: string;
   categories: ListDoc[];
+  places: string[];
   toyCount: number;
   toysLimit: number;
   onClose: () => void;
-  onAdded: (message: string) => void;
+  /** The toy is saved; its photo (`mediaId`) is queued for upload. */
+  onAdded: (mediaId: string) => void;
 };
 
-export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onClose, onAdded }: AddToyDialogProps) {
+export function AddToyDialog({ db, householdId, categories, places, toyCount, toysLimit, onClose, onAdded }: AddToyDialogProps) {
   const { message: flash, show: showFlash } = useTimedMessage();
   const atLimit = toyCount >= toysLimit;
 
   async function add(values: ToyFormValues) {
     const problem = addToyProblem(toyCount, toysLimit, values);
     if (problem || !values.photo) return showFlash(problem ?? NO_IMAGE, 'danger');
+    let mediaId: string;
     try {
-      const mediaId = await savePhoto(userId, values.photo);
-      await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+      mediaId = await savePhoto(householdId, values.photo);
+      await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, location: storagePlace(values.location), mediaId });
     } catch (error) {
       console.error('Adding a toy failed', error);
       return showFlash(error instanceof OpError ? error.message : ADD_FAILURE, 'danger');
     }
-    onAdded(ADD_SUCCESS);
+    onAdded(mediaId);
   }
 
   return (
@@ -54,7 +57,9 @@ export function AddToyDialog({ db, userId, categories, toyCount, toysLimit, onCl
       <FlashMessage message={flash} />
       <ToyForm
         categories={categories}
+        places={places}
         submitLabel="Save toy"
+        disabled={atLimit}
         onPickError={(message) => showFlash(message, 'danger')}
         onSubmit={add}
       />

@@ -1,19 +1,19 @@
 import type { ListDoc } from '../../../shared/schemas/docs.js';
-import {
-  DATE_RANGES,
-  DATE_RANGE_LABELS,
-  DEFAULT_FILTER,
-  DEFAULT_SORT,
-  SORT_LABELS,
-  SORT_ORDERS,
-  type SortOrder,
-  type ToyFilter,
-} from '../../../shared/domain/toy-filters.js';
+import { DATE_RANGES, DATE_RANGE_LABELS, DEFAULT_SORT } from '../../../shared/domain/toy-filters.js';
 import { Button } from '../../components/button.js';
+import { Select } from '../../components/fields.js';
+import { DEFAULT_INVENTORY_FILTER, INVENTORY_SORTS, INVENTORY_SORT_LABELS, type InventoryFilter, type InventorySort } from './shelf.js';
 
-type FilterPanelProps = { filter: ToyFilter; categories: ListDoc[]; onChange: (filter: ToyFilter) => void };
+type FilterPanelProps = {
+  filter: InventoryFilter;
+  categories: ListDoc[];
+  places: string[];
+  onChange: (filter: InventoryFilter) => void;
+};
 
-export function FilterPanel({ filter, categories, onChange }: FilterPanelProps) {
+const ANY_PLACE = '*';
+
+export function FilterPanel({ filter, categories, places, onChange }: FilterPanelProps) {
   const toggleCategory = (id: string, on: boolean) =>
     onChange({
       ...filter,
@@ -68,16 +68,38 @@ export function FilterPanel({ filter, categories, onChange }: FilterPanelProps) 
             />
             <span>Kept</span>
           </label>
+          <label className="checkbox tr-choice">
+            <input
+              type="checkbox"
+              checked={filter.retired}
+              onChange={(event) => onChange({ ...filter, retired: event.target.checked })}
+            />
+            <span>Retired</span>
+          </label>
+        </fieldset>
+        <fieldset className="tr-fieldset">
+          <legend>Storage place</legend>
+          <Select
+            label="Stored in"
+            name="filter-place"
+            value={filter.place ?? ANY_PLACE}
+            onChange={(event) => onChange({ ...filter, place: event.target.value === ANY_PLACE ? null : event.target.value })}
+            options={[
+              { value: ANY_PLACE, label: 'Any place' },
+              ...places.map((place) => ({ value: place, label: place })),
+              { value: '', label: 'No storage place' },
+            ]}
+          />
         </fieldset>
       </div>
-      <Button variant="secondary" size="small" onClick={() => onChange({ ...DEFAULT_FILTER, search: filter.search })}>
+      <Button variant="secondary" size="small" onClick={() => onChange({ ...DEFAULT_INVENTORY_FILTER, search: filter.search })}>
         Reset filters
       </Button>
     </section>
   );
 }
 
-type SortPanelProps = { sort: SortOrder; onChange: (sort: SortOrder) => void };
+type SortPanelProps = { sort: InventorySort; onChange: (sort: InventorySort) => void };
 
 export function SortPanel({ sort, onChange }: SortPanelProps) {
   return (
@@ -85,7 +107,7 @@ export function SortPanel({ sort, onChange }: SortPanelProps) {
       <fieldset className="tr-fieldset">
         <legend>Sort by</legend>
         <div className="tr-options__inline">
-          {SORT_ORDERS.map((order) => (
+          {INVENTORY_SORTS.map((order) => (
             <label key={order} className="checkbox tr-choice">
               <input
                 type="radio"
@@ -94,7 +116,7 @@ export function SortPanel({ sort, onChange }: SortPanelProps) {
                 checked={sort === order}
                 onChange={() => onChange(order)}
               />
-              <span>{SORT_LABELS[order]}</span>
+              <span>{INVENTORY_SORT_LABELS[order]}</span>
             </label>
           ))}
         </div>

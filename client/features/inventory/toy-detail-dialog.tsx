@@ -1,31 +1,48 @@
 import { useState } from 'react';
-import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import { TOY_OVER_LIMIT_DETAIL } from '../../../shared/domain/over-limit.js';
+import type { ListDoc, RetireReason, RotationDoc, ToyDoc } from '../../../shared/schemas/docs.js';
+import { OpError } from '../../db/ops/errors.js';
+import { retireToy, setToyChildren, unretireToy } from '../../db/ops/toys.js';
+import type { NamedChild } from '../../hooks/use-children.js';
+import { RetireForm, RETIRE_REASON_LABELS } from './retire-form.js';
+import { ToyChildren } from './toy-children.js';
+import { ToyStoryView } from './toy-story-view.js';
 import { Button } from '../../components/button.js';
 import { Toggle } from '../../components/fields.js';
 import { EditIcon, TrashIcon } from '../../components/icons.js';
 import { savePhoto } from '../../sync/photos.js';
 import { Modal } from '../../components/modal.js';
 import { FlashMessage } from '../../components/flash-message.js';
-import { deleteToy, setExcluded, setFavorite, updateToy } from '../../db/ops/toys.js';
-import { ToyForm, type ToyFormValues } from './toy-form.js';
+import { deleteToy, setExcluded, setFavorite, updateToy, type ToyPatch } from '../../db/ops/toys.js';
+import { ToyForm, type ToyFormChanges, type ToyFormValues } from './toy-form.js';
+import { storagePlace } from './shelf.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
-import { useTimedMessage } from '../../components/use-timed-message.js';
-import type { LocalDb } from '../../hooks/use-local-data.js';
+import { useTimedMessage } from '../../hooks/use-timed-message.js';
+import { useMemberName } from '../../hooks/use-household.js';
+import type { ToyDatabase } from '../../db/database.js';
 
 type ToyDetailDialogProps = {
-  db: LocalDb;
-  userId: string;
+  db: ToyDatabase;
+  householdId: string;
   toy: ToyDoc;
   categories: ListDoc[];
+  places: string[];
   names: Map<string, string>;
+  rotations: RotationDoc[];
+  children: NamedChild[];
+  /** Beyond the plan's toy limit: kept, and the parent is told what to do. */
+  overLimit?: boolean;
   onClose: () => void;
   onDeleted: (message: string) => void;
 };
 
-export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, onDeleted }: ToyDetailDialogProps) {
-  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete'>('view');
+export function ToyDetailDialog({ db, householdId, toy, categories, places, names, rotations, children, overLimit = false, onClose, onDeleted }: ToyDetailDialogProps) {
+  const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete' | 'retire'>('view');
   const { message: flash, show: showFlash } = useTimedMessage();
   const collections = toy.collectionIds.map((id) => names.get(id)).filter((name): name is string => Boolean(name));
+  const nameOf = useMemberName();
+  const addedBy = nameOf(toy.createdBy);
+  const changedBy = nameOf(toy.updatedBy);
 
   async function flag(which: 'excluded' | 'favorite', on: boolean) {
     try {
@@ -36,11 +53,15 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
     }
   }
 
-  async function save(values: ToyFormValues) {
+  // Only what the person changed is written, so another device's edit of other fields survives.
+  async function save(values: ToyFormValues, changes: ToyFormChanges) {
     if (!values.title) return showFlash('Title is required', 'danger');
     try {
-      const mediaId = values.photo ? await savePhoto(userId, values.photo) : toy.mediaId;
-      await updateToy(db, toy.id, { title: values.title, categoryId: values.categoryId, caption: values.caption, mediaId });
+      const { location, ...rest } = changes;
+      const patch: ToyPatch = { ...rest };
+      if (location !== undefined) patch.location = storagePlace(location);
+      if (values.photo) patch.mediaId = await savePhoto(householdId, values.photo);
+      if (Object.keys(patch).length > 0) await updateToy(db, toy.id, patch);
       setMode('view');
       showFlash('Toy updated', 'success');
     } catch (error) {
@@ -48,6 +69,23 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
       showFlash('Something went wrong! Try again later!', 'danger');
     }
   }
+
+  const childName = (childId: string) => (children.length > 1 ? (children.find((child) => child.id === childId)?.label ?? null) : null);
+
+  async function act(action: () => Promise<void>, success: string) {
+    try {
+      await action();
+      setMode('view');
+      showFlash(success, 'success');
+    } catch (error) {
+      console.error('Updating a toy failed', error);
+      showFlash(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
+    }
+  }
+
+  const retire = (reason: RetireReason, note: string) =>
+    act(() => retireToy(db, toy.id, reason, note), `${toy.title} is retired (${RETIRE_REASON_LABELS[reason].toLowerCase()}).`);
+  const bringBack = () => act(() => unretireToy(db, toy.id), `${toy.title} is back in the inventory.`);
 
   async function remove() {
     try {
@@ -65,6 +103,7 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
         <FlashMessage message={flash} />
         <ToyForm
           categories={categories}
+          places={places}
           initial={toy}
           submitLabel="Submit"
           onPickError={(message) => showFlash(message, 'danger')}
@@ -80,6 +119,24 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
   return (
     <Modal open title={toy.title} onClose={onClose}>
       <FlashMessage message={flash} />
+      {overLimit && (
+        <p className="alert alert--warning" role="status">
+          {TOY_OVER_LIMIT_DETAIL}
+        </p>
+      )}
+      {toy.retired && (
+        <div className="alert alert--info tr-retired" role="status">
+          <p>
+            <strong>Retired</strong>
+            {toy.retiredReason ? `: ${RETIRE_REASON_LABELS[toy.retiredReason]}` : ''}
+            {toy.retiredAt ? `, ${new Date(toy.retiredAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}` : ''}.
+            {toy.retiredNote ? ` ${toy.retiredNote}` : ''}
+          </p>
+          <Button size="small" variant="secondary" onClick={() => void bringBack()}>
+            Bring back
+          </Button>
+        </div>
+      )}
       <div className="tr-detail">
         <ToyPhoto mediaId={toy.mediaId} alt={`Photo of ${toy.title}`} className="tr-detail__photo" />
         <dl className="tr-detail__facts">
@@ -87,9 +144,24 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
           <dd>{names.get(toy.categoryId) ?? 'Uncategorized'}</dd>
           <dt>Collections</dt>
           <dd>{collections.length ? collections.join(', ') : 'None'}</dd>
+          <dt>Storage place</dt>
+          <dd>{storagePlace(toy.location) ?? 'Not set'}</dd>
           <dt>Notes</dt>
           <dd className="tr-detail__notes">{toy.caption || 'No notes'}</dd>
+          {addedBy && (
+            <>
+              <dt>Added by</dt>
+              <dd data-testid="toy-added-by">{addedBy}</dd>
+            </>
+          )}
+          {changedBy && (
+            <>
+              <dt>Changed by</dt>
+              <dd data-testid="toy-changed-by">{changedBy}</dd>
+            </>
+          )}
         </dl>
+        <ToyChildren toy={toy} children={children} onChange={(ids) => void act(() => setToyChildren(db, toy.id, ids), 'Saved')} />
         <div className="tr-detail__toggles">
           <Toggle
             label="Excluded from rotation"
@@ -103,7 +175,10 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
           />
         </div>
       </div>
-      {mode === 'confirm-delete' ? (
+      <ToyStoryView toyId={toy.id} rotations={rotations} childName={childName} />
+      {mode === 'retire' ? (
+        <RetireForm onRetire={retire} onCancel={() => setMode('view')} />
+      ) : mode === 'confirm-delete' ? (
         <div className="alert alert--danger tr-confirm" role="group" aria-label="Confirm delete">
           <p>Delete {toy.title}? This cannot be undone.</p>
           <div className="row">
@@ -120,6 +195,11 @@ export function ToyDetailDialog({ db, userId, toy, categories, names, onClose, o
           <Button variant="secondary" icon={<EditIcon size={18} />} onClick={() => setMode('edit')}>
             Edit
           </Button>
+          {!toy.retired && (
+            <Button variant="secondary" onClick={() => setMode('retire')}>
+              Retire
+            </Button>
+          )}
           <Button variant="danger" icon={<TrashIcon size={18} />} onClick={() => setMode('confirm-delete')}>
             Delete
           </Button>

@@ -1,41 +1,52 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { ListDoc } from '../../../shared/schemas/docs.js';
-import { CAPTION_MAX, TITLE_MAX } from '../../../shared/schemas/docs.js';
+import { CAPTION_MAX, LOCATION_MAX, TITLE_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { Select, TextArea, TextField } from '../../components/fields.js';
-import { shrinkImage } from './shrink-image.js';
+import { PhotoPicker } from './photo-picker.js';
+import { shrinkImage } from '../../lib/shrink-image.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
+import { useEditDraft } from '../../hooks/use-edit-draft.js';
 
-export type ToyFormValues = { photo: Blob | null; title: string; categoryId: string; caption: string };
+export type ToyFormValues = { photo: Blob | null; title: string; categoryId: string; caption: string; location: string };
+type ToyFields = Omit<ToyFormValues, 'photo'>;
+/** The text fields the person changed (an edit saves only these: issue 9, fault 1). */
+export type ToyFormChanges = Partial<ToyFields>;
 
 type ToyFormProps = {
   categories: ListDoc[];
-  initial?: { title: string; categoryId: string; caption: string; mediaId: string | null };
+  /** Storage places already used, offered as suggestions. */
+  places: string[];
+  initial?: { title: string; categoryId: string; caption: string; mediaId: string | null; location: string | null };
   submitLabel: string;
   disabled?: boolean;
   /** Shown when the picked file cannot be read ('something went wrong!'). */
   onPickError: (message: string) => void;
-  onSubmit: (values: ToyFormValues) => Promise<void>;
+  onSubmit: (values: ToyFormValues, changes: ToyFormChanges) => Promise<void>;
 };
 
-// Phones open the camera straight away; desktops get the normal file picker.
-const isPhone = () => typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
-
-export function ToyForm({ categories, initial, submitLabel, disabled, onPickError, onSubmit }: ToyFormProps) {
-  const fileId = useId();
+export function ToyForm({ categories, places, initial, submitLabel, disabled, onPickError, onSubmit }: ToyFormProps) {
+  const placesId = useId();
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [reading, setReading] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [caption, setCaption] = useState(initial?.caption ?? '');
-  const [categoryId, setCategoryId] = useState(initial?.categoryId ?? categories[0]?.id ?? '');
+  // `initial` is the live toy: an edit shows other devices' changes in fields not typed into.
+  const fields = useEditDraft<ToyFields>({
+    title: initial?.title ?? '',
+    caption: initial?.caption ?? '',
+    categoryId: initial?.categoryId ?? categories[0]?.id ?? '',
+    location: initial?.location ?? '',
+  });
+  const { title, caption, categoryId, location } = fields.values;
+  const { set } = fields;
   const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
-  // Categories arrive from the local database; default to the first once they are there.
+  // A new toy: categories arrive from the local database; default to the first once they are there.
+  const adding = !initial;
   useEffect(() => {
-    if (!categories.some((category) => category.id === categoryId) && categories[0]) setCategoryId(categories[0].id);
-  }, [categories, categoryId]);
+    if (adding && !categories.some((category) => category.id === categoryId) && categories[0]) set('categoryId', categories[0].id);
+  }, [adding, categories, categoryId, set]);
 
   async function pick(file: File | undefined) {
     if (!file) return;
@@ -54,7 +65,10 @@ export function ToyForm({ categories, initial, submitLabel, disabled, onPickErro
     event.preventDefault();
     setSaving(true);
     try {
-      await onSubmit({ photo, title: title.trim(), categoryId, caption });
+      const changes = fields.changes();
+      if (changes.title !== undefined) changes.title = changes.title.trim();
+      if (changes.location !== undefined) changes.location = changes.location.trim();
+      await onSubmit({ photo, title: title.trim(), categoryId, caption, location: location.trim() }, changes);
     } finally {
       setSaving(false);
     }
@@ -62,48 +76,56 @@ export function ToyForm({ categories, initial, submitLabel, disabled, onPickErro
 
   return (
     <form className="tr-toy-form" onSubmit={submit} noValidate={false}>
-      <div className="tr-toy-form__photo">
-        {preview ? (
-          <img className="tr-photo" src={preview} alt="Chosen photo" />
-        ) : (
-          <ToyPhoto mediaId={initial?.mediaId ?? null} alt={initial ? 'Current photo' : 'No photo chosen yet'} />
-        )}
-        <div className="field">
-          <label className="field__label" htmlFor={fileId}>
-            Photo
-          </label>
-          <input
-            id={fileId}
-            className="input tr-file"
-            type="file"
-            accept="image/*"
-            {...(isPhone() ? { capture: 'environment' as const } : {})}
-            onChange={(event) => void pick(event.target.files?.[0])}
-          />
-          {reading && <span className="field__hint">Preparing the photo…</span>}
-        </div>
-      </div>
+      <PhotoPicker
+        reading={reading}
+        onPick={(file) => void pick(file)}
+        preview={
+          preview ? (
+            // Inside the group labelled "Photo", so the name says what sets it apart from the
+            // saved one ("Current photo"): picked, not stored yet. (A screen reader already says "image".)
+            <img className="tr-photo" src={preview} alt="Newly chosen, not saved yet" />
+          ) : initial ? (
+            <ToyPhoto mediaId={initial.mediaId} alt="Current photo" />
+          ) : null
+        }
+      />
       <TextField
         label="Title"
         name="title"
         required
         maxLength={TITLE_MAX}
         value={title}
-        onChange={(event) => setTitle(event.target.value)}
+        onChange={(event) => set('title', event.target.value)}
       />
       <Select
         label="Category"
         name="category"
         value={categoryId}
-        onChange={(event) => setCategoryId(event.target.value)}
+        onChange={(event) => set('categoryId', event.target.value)}
         options={categories.map((category) => ({ value: category.id, label: category.name }))}
       />
+      <TextField
+        label="Storage place"
+        name="location"
+        maxLength={LOCATION_MAX}
+        list={placesId}
+        autoComplete="off"
+        placeholder="e.g. Bin 3, hall closet"
+        hint="Where the toy rests between rotations; shown on the swap list."
+        value={location}
+        onChange={(event) => set('location', event.target.value)}
+      />
+      <datalist id={placesId}>
+        {places.map((place) => (
+          <option key={place} value={place} />
+        ))}
+      </datalist>
       <TextArea
         label="Notes"
         name="notes"
         maxLength={CAPTION_MAX}
         value={caption}
-        onChange={(event) => setCaption(event.target.value)}
+        onChange={(event) => set('caption', event.target.value)}
       />
       <div className="modal__footer">
         <Button type="submit" busy={saving} disabled={disabled || reading}>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SiteFooter } from '../../components/site-footer';
+import { SiteFooter } from '../../components/site-footer.js';
 import './legal.css';
 
 /** Privacy Policy: every topic of spec sections 2 and 9. */

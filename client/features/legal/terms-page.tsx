@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SiteFooter } from '../../components/site-footer';
+import { SiteFooter } from '../../components/site-footer.js';
 import './legal.css';
 
 /** Terms of Use: the 12 numbered sections of spec section 2. */

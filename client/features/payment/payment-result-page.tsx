@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { CardPage } from '../../components/card-page';
-import { Logo } from '../../components/logo';
+import { CardPage } from '../../components/card-page.js';
+import { Logo } from '../../components/logo.js';
 
 function PaymentResult({ title, children }: { title: string; children: ReactNode }) {
   return (

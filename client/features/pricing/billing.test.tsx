@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NO_SUBSCRIPTION_MESSAGE, PAYMENT_FAILED_NOTICE } from '../../../shared/schemas/billing';
-import { billingUser, deliver } from '../../../sync-server/services/billing/test-helpers.js';
+import { NO_SUBSCRIPTION_MESSAGE, PAYMENT_FAILED_NOTICE } from '../../../shared/schemas/billing.js';
+import { billingUser, deliver } from '../../../sync-server/test-support/billing.js';
 import { stripeEvent } from '../../../sync-server/test-support/fake-stripe.js';
-import { loadBillingPortalUrl, loadProductStatus } from './billing-api';
-import { fetchAgainst, startBillingServer, type BillingServer } from './billing-test-server';
-import { PaymentNoticeView } from './payment-notice';
+import { loadBillingPortalUrl, loadProductStatus } from './billing-api.js';
+import { fetchAgainst, startBillingServer, type BillingServer } from '../../test-support/billing-server.js';
+import { PaymentNoticeView } from './payment-notice.js';
 
 let server: BillingServer;
 beforeAll(async () => {

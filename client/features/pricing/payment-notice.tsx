@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { PAYMENT_FAILED_NOTICE, type ProductStatus } from '../../../shared/schemas/billing';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { useSession } from '../../app/session';
-import { loadBillingPortalUrl } from './billing-api';
-import { useProductStatus } from './use-product-status';
+import type { ProductStatus } from '../../../shared/schemas/billing.js';
+import { PAYMENT_FAILED_NOTICE } from '../../../shared/schemas/billing-messages.js';
+import { Alert } from '../../components/alert.js';
+import { Button } from '../../components/button.js';
+import { useSession } from '../../session/session.js';
+import { loadBillingPortalUrl } from './billing-api.js';
+import { useProductStatus } from './use-product-status.js';
 
 /**
  * Shown while the last invoice failed (invoice.payment_failed): a persistent warning with a

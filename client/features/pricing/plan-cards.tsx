@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { PLANS } from '../../../shared/domain/plans';
-import { CheckIcon } from '../../components/icons';
+import { PLANS } from '../../../shared/domain/plans.js';
+import { CheckIcon } from '../../components/icons.js';
+import type { Plan } from '../../../shared/domain/plans.js';
 
-type PlanCardsProps = { current?: 'free' | 'paid' | null; freeAction?: ReactNode; premiumAction?: ReactNode };
+type PlanCardsProps = { current?: Plan | null; freeAction?: ReactNode; premiumAction?: ReactNode };
 
 /** Free and Premium, with the limits of shared/domain/plans.ts (spec section 9). */
 export function PlanCards({ current, freeAction, premiumAction }: PlanCardsProps) {

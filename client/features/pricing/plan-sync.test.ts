@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingUser, deliver, PRICE } from '../../../sync-server/services/billing/test-helpers.js';
+import { billingUser, deliver, PRICE } from '../../../sync-server/test-support/billing.js';
 import { stripeEvent } from '../../../sync-server/test-support/fake-stripe.js';
-import { enableDevMode, eventually, openDevice, type Device } from '../../sync/test-support.js';
-import { startBillingServer, type BillingServer } from './billing-test-server';
+import { enableDevMode, eventually, openDevice, type Device } from '../../test-support/sync-harness.js';
+import { startBillingServer, type BillingServer } from '../../test-support/billing-server.js';
 
 enableDevMode();
 

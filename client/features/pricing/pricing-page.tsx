@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../app/session';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { SiteFooter } from '../../components/site-footer';
-import { PlanCards } from './plan-cards';
-import { PAYMENTS_OFF_MESSAGE } from '../../../shared/schemas/billing';
-import { fetchProductStatus, loadPaymentUrl, type PaymentPath, type StatusAnswer } from './billing-api';
-import { useLocalPlan } from './use-local-plan';
+import { useSession } from '../../session/session.js';
+import { Alert } from '../../components/alert.js';
+import { Button } from '../../components/button.js';
+import { SiteFooter } from '../../components/site-footer.js';
+import { PlanCards } from './plan-cards.js';
+import { PAYMENTS_OFF_MESSAGE } from '../../../shared/schemas/billing.js';
+import { arePaymentsEnabled, fetchProductStatus, loadPaymentUrl, type PaymentPath, type StatusAnswer } from './billing-api.js';
+import { useLocalPlan } from './use-local-plan.js';
 import './pricing.css';
+import type { Plan } from '../../../shared/domain/plans.js';
 
 function PricingIntro() {
   return (
@@ -41,7 +42,7 @@ export function PricingPage() {
     };
   }, [token]);
 
-  const plan: 'free' | 'paid' | null =
+  const plan: Plan | null =
     status?.kind === 'status' ? status.status.status : localPlan;
 
   const go = async (path: PaymentPath) => {
@@ -58,7 +59,9 @@ export function PricingPage() {
     else setError(result.error);
   };
 
-  const premiumAction = paymentsOff ? null : plan === 'paid' ? (
+  const premiumAction = paymentsOff ? (
+    <PaymentsUnavailable />
+  ) : plan === 'paid' ? (
     <Button block busy={busy} onClick={() => void go('/api/stripe/billing_portal')}>
       Manage billing
     </Button>
@@ -91,9 +94,26 @@ export function PricingPage() {
   );
 }
 
+/** Said where an Upgrade button would be, so a server without payments is no dead end. */
+function PaymentsUnavailable() {
+  return (
+    <p className="muted plan-card__unavailable" data-testid="payments-unavailable">
+      Payments are not available on this server, so Premium cannot be bought here.
+    </p>
+  );
+}
+
 /** /pricingnoauth: the same cards for visitors, with ways in. */
 export function PricingNoAuthPage() {
   const { signedIn } = useSession();
+  const [paymentsEnabled, setPaymentsEnabled] = useState<boolean | null>(null);
+  useEffect(() => {
+    let active = true;
+    void arePaymentsEnabled().then((enabled) => active && setPaymentsEnabled(enabled));
+    return () => {
+      active = false;
+    };
+  }, []);
   return (
     <>
       <div className="page">
@@ -107,9 +127,13 @@ export function PricingNoAuthPage() {
             )
           }
           premiumAction={
-            <Link to={signedIn ? '/pricing' : '/login'} className="btn btn--block">
-              {signedIn ? 'Upgrade to Premium' : 'Log in to upgrade'}
-            </Link>
+            paymentsEnabled === false ? (
+              <PaymentsUnavailable />
+            ) : (
+              <Link to={signedIn ? '/pricing' : '/login'} className="btn btn--block">
+                {signedIn ? 'Upgrade to Premium' : 'Log in to upgrade'}
+              </Link>
+            )
           }
         />
       </div>

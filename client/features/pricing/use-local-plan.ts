@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useDb } from '../../app/database-provider';
+import { useDb } from '../../db/provider.js';
+import type { Plan } from '../../../shared/domain/plans.js';
 
 /** The plan as last synced into the local settings document (works offline). */
-export function useLocalPlan(): 'free' | 'paid' | null {
+export function useLocalPlan(): Plan | null {
   const db = useDb();
-  const [plan, setPlan] = useState<'free' | 'paid' | null>(null);
+  const [plan, setPlan] = useState<Plan | null>(null);
   useEffect(() => {
     if (!db) return;
     const sub = db.settings.findOne().$.subscribe((doc) => setPlan(doc?.plan ?? null));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ProductStatus } from '../../../shared/schemas/billing';
-import { useSession } from '../../app/session';
-import { loadProductStatus } from './billing-api';
+import type { ProductStatus } from '../../../shared/schemas/billing.js';
+import { useSession } from '../../session/session.js';
+import { loadProductStatus } from './billing-api.js';
 
 /**
  * The server's billing status for the signed-in user (null while unknown, signed out,

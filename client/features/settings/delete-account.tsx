@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiJson, errorText } from '../../app/api.js';
-import { useSession } from '../../app/session.js';
+import { apiJson, errorText } from '../../lib/http.js';
+import { msgSchema } from '../../../shared/schemas/rest.js';
+import { useSession } from '../../session/session.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/fields.js';
 import { MESSAGE_MS } from '../../components/alert.js';
@@ -27,9 +28,9 @@ export function DeleteAccount() {
   async function confirm() {
     setBusy(true);
     try {
-      const response = await apiJson<{ msg?: string }>('/api/private/deleteUser', { method: 'POST', token: getToken() });
+      const response = await apiJson('/api/private/deleteUser', { method: 'POST', token: getToken(), schema: msgSchema.partial() });
       setStep('done');
-      setMessage({ text: response?.msg || 'An error occurred', tone: 'success' });
+      setMessage({ text: response.msg || 'An error occurred', tone: 'success' });
       setTimeout(() => void logout(), LOGOUT_DELAY_MS);
     } catch (error) {
       setMessage({ text: errorText(error) || 'An error occurred', tone: 'danger' });

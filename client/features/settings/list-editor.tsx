@@ -1,15 +1,16 @@
-import type { ShowMessage } from '../../components/use-timed-message.js';
-import { useState, type FormEvent } from 'react';
+import type { ShowMessage } from '../../hooks/use-timed-message.js';
+import { useCallback, useState, type FormEvent } from 'react';
 import { UNCATEGORIZED_ID, LIST_NAME_MAX, type ListDoc, type ListKind } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { IconButton } from '../../components/icon-button.js';
 import { CheckIcon, CloseIcon, EditIcon, PlusIcon, TrashIcon } from '../../components/icons.js';
-import type { LocalDb } from '../../hooks/use-local-data.js';
+import type { ToyDatabase } from '../../db/database.js';
 import { addList, deleteList, renameList } from '../../db/ops/lists.js';
 import { OpError } from '../../db/ops/errors.js';
+import { listNameProblem } from '../../../shared/domain/list-name-problem.js';
 
 type ListEditorProps = {
-  db: LocalDb | null;
+  db: ToyDatabase | null;
   kind: ListKind;
   lists: ListDoc[];
   /** A message that blocks adding (the plan's collection limit), or null. */
@@ -19,21 +20,27 @@ type ListEditorProps = {
 
 const NOUN = { category: 'category', collection: 'collection' } as const;
 
-/** Add, rename and delete categories or collections. Blank and duplicate names are ignored (spec section 5). */
+/** Add, rename and delete categories or collections. A blank or taken name is refused with the reason. */
 export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEditorProps) {
   const [name, setName] = useState('');
-  const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
+  // A rename in progress: `typed` is null until the person types (the field then shows the live
+  // name, renames from other devices included); `opened` is the name when they started typing.
+  const [editing, setEditing] = useState<{ id: string; typed: string | null; opened: string } | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
+  // The rename field the parent just opened takes focus (once, when it mounts; not on each keystroke).
+  const focusWhenOpened = useCallback((input: HTMLInputElement | null) => input?.focus(), []);
   const noun = NOUN[kind];
   const inputId = `new-${kind}`;
 
   async function add(event: FormEvent) {
     event.preventDefault();
     if (!db) return;
-    if (addBlocked) return onMessage(addBlocked, 'danger');
+    if (addBlocked) return; // the form is off and says why
+    const submitted = name;
+    // addList ignores a blank or taken name (spec section 5); say why, and keep it to fix.
+    const problem = listNameProblem(kind, lists, submitted);
+    if (problem) return onMessage(problem, 'danger');
     try {
-      // Blank and duplicate names are ignored (spec section 5): addList answers null.
-      const submitted = name;
       const added = await addList(db, kind, submitted);
       if (added) {
         // Keep whatever the parent typed meanwhile.
@@ -41,16 +48,26 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
         onMessage(`Added ${noun} ${added.name}`, 'success');
       }
     } catch (error) {
+      if (error instanceof OpError) {
+        // Refused by the plan (another device added one meanwhile): the limit now turns the form
+        // off with the reason beside it; the name cannot be added, so it leaves the field.
+        setName((current) => (current === submitted ? '' : current));
+        return;
+      }
       console.error(`Adding a ${noun} failed`, error);
-      onMessage(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
+      onMessage('Something went wrong! Try again later!', 'danger');
     }
   }
 
   async function rename(event: FormEvent) {
     event.preventDefault();
     if (!db || !editing) return;
+    // Say why a rename would do nothing (the field keeps what was typed, to fix it).
+    const problem = editing.typed === null ? null : listNameProblem(kind, lists, editing.typed, editing.id);
+    if (problem) return onMessage(problem, 'danger');
     try {
-      await renameList(db, editing.id, editing.name);
+      // An unchanged name writes nothing: it would undo a rename made on another device meanwhile.
+      if (editing.typed !== null && editing.typed.trim() !== editing.opened.trim()) await renameList(db, editing.id, editing.typed);
       setEditing(null);
     } catch (error) {
       console.error(`Renaming a ${noun} failed`, error);
@@ -83,10 +100,12 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
                 <input
                   id={`rename-${list.id}`}
                   className="input"
-                  value={editing.name}
+                  value={editing.typed ?? list.name}
                   maxLength={LIST_NAME_MAX}
-                  autoFocus
-                  onChange={(event) => setEditing({ id: list.id, name: event.target.value })}
+                  ref={focusWhenOpened}
+                  onChange={(event) =>
+                    setEditing({ id: list.id, typed: event.target.value, opened: editing.typed === null ? list.name : editing.opened })
+                  }
                 />
                 <IconButton label={`Save name for ${list.name}`} type="submit">
                   <CheckIcon />
@@ -117,7 +136,7 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
                   <span className="tr-lists__fixed">fixed</span>
                 ) : (
                   <span className="tr-lists__actions">
-                    <IconButton label={`Rename ${list.name}`} disabled={!db} onClick={() => setEditing({ id: list.id, name: list.name })}>
+                    <IconButton label={`Rename ${list.name}`} disabled={!db} onClick={() => setEditing({ id: list.id, typed: null, opened: list.name })}>
                       <EditIcon size={20} />
                     </IconButton>
                     <IconButton label={`Delete ${list.name}`} disabled={!db} onClick={() => setConfirming(list.id)}>
@@ -139,15 +158,27 @@ export function ListEditor({ db, kind, lists, addBlocked, onMessage }: ListEdito
           id={inputId}
           className="input"
           placeholder={`New ${noun}`}
-          value={name}
+          value={addBlocked ? '' : name}
           maxLength={LIST_NAME_MAX}
-          disabled={!db}
+          disabled={!db || Boolean(addBlocked)}
+          aria-describedby={addBlocked ? `${inputId}-blocked` : undefined}
           onChange={(event) => setName(event.target.value)}
         />
-        <Button type="submit" size="small" icon={<PlusIcon size={18} />} disabled={!db}>
+        <Button
+          type="submit"
+          size="small"
+          icon={<PlusIcon size={18} />}
+          disabled={!db || Boolean(addBlocked)}
+          aria-describedby={addBlocked ? `${inputId}-blocked` : undefined}
+        >
           Add<span className="tr-lists__noun"> {noun}</span>
         </Button>
       </form>
+      {addBlocked && (
+        <p className="muted tr-limit-reason" id={`${inputId}-blocked`} role="status">
+          {addBlocked}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,17 +1,27 @@
+import { useMemo } from 'react';
 import { PLANS } from '../../../shared/domain/plans.js';
-import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
+import { FIRST_CHILD_ID, UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
 import { ScreenHeader } from '../../components/screen-header.js';
 import { Spinner } from '../../components/spinner.js';
 import { defaultSettings } from '../../db/ops/settings.js';
 import { FlashMessage } from '../../components/flash-message.js';
-import { useTimedMessage } from '../../components/use-timed-message.js';
+import { useTimedMessage } from '../../hooks/use-timed-message.js';
 import { useLists, useSettings, useToys } from '../../hooks/use-local-data.js';
 import { useUserDb } from '../../hooks/use-user-db.js';
-import { collectionLimit } from '../../hooks/collection-limit.js';
+import { collectionLimit } from '../../../shared/domain/plans.js';
 import { DeleteAccount } from './delete-account.js';
+import { FamilySection } from './family-section.js';
 import { ListEditor } from './list-editor.js';
 import { RotationCountForm } from './rotation-count-form.js';
+import { ChildrenEditor } from './children-editor.js';
+import { CalendarFeed } from './calendar-feed.js';
+import { AgeSuggestion, IntervalField, ReminderEmailField, RotationModeField } from './practice-forms.js';
+import { childPool } from '../../../shared/domain/children.js';
+import { ChildPicker } from '../../components/child-picker.js';
+import { useChildChoice } from '../../hooks/use-children.js';
+import { useNow } from '../../hooks/use-now.js';
 import { StorageInfo } from './storage-info.js';
+import { YourData } from './your-data/your-data.js';
 import './settings.css';
 
 const GUEST_CATEGORIES: ListDoc[] = [
@@ -20,9 +30,13 @@ const GUEST_CATEGORIES: ListDoc[] = [
 
 export function SettingsPage() {
   const { db, opening, guest } = useUserDb();
-  const toys = useToys(db) ?? [];
+  const allToys = useToys(db);
   // Until the first sync brings the server's settings, show the defaults a new account gets.
-  const settings = useSettings(db) ?? (db ? defaultSettings(db.userId) : undefined);
+  const settings = useSettings(db) ?? (db ? defaultSettings(db.householdId) : undefined);
+  const { children, child, choose } = useChildChoice(settings);
+  const now = useNow();
+  // The chosen child's active toys (a toy for no child in particular is everyone's): the shared rule.
+  const toys = useMemo(() => childPool(allToys ?? [], child?.id ?? FIRST_CHILD_ID, new Set(children.map((c) => c.id))), [allToys, children, child]);
   const categories = useLists(db, 'category');
   const collections = useLists(db, 'collection') ?? [];
   const { message: flash, show: showFlash } = useTimedMessage();
@@ -48,8 +62,34 @@ export function SettingsPage() {
       <div className="tr-settings">
         <section className="card tr-settings__card" aria-labelledby="settings-rotation">
           <h2 id="settings-rotation">Rotation</h2>
-          <RotationCountForm db={db} settings={settings} toys={toys} onMessage={showFlash} />
+          <ChildPicker options={children} value={child?.id} onChange={choose} />
+          <RotationCountForm key={child?.id} db={db} child={child} toys={toys} onMessage={showFlash} />
+          {db && child && (
+            <>
+              <AgeSuggestion db={db} child={child} now={now} onMessage={showFlash} />
+              <IntervalField db={db} child={child} now={now} onMessage={showFlash} />
+            </>
+          )}
+          {db && settings && (
+            <>
+              <ReminderEmailField db={db} on={settings.reminderEmail} scheduled={children.some((c) => c.rotationIntervalDays !== null)} onMessage={showFlash} />
+              {!guest && <CalendarFeed onMessage={showFlash} />}
+              <RotationModeField db={db} mode={settings.rotationMode} onMessage={showFlash} />
+            </>
+          )}
         </section>
+        {db && (
+          <section className="card tr-settings__card" aria-labelledby="settings-children">
+            <h2 id="settings-children">Children</h2>
+            <ChildrenEditor db={db} children={children} onMessage={showFlash} />
+          </section>
+        )}
+        {!guest && (
+          <section className="card tr-settings__card" aria-labelledby="settings-family">
+            <h2 id="settings-family">Family</h2>
+            <FamilySection say={showFlash} />
+          </section>
+        )}
         <section className="card tr-settings__card" aria-labelledby="settings-categories">
           <h2 id="settings-categories">Categories</h2>
           <ListEditor db={db} kind="category" lists={categories ?? GUEST_CATEGORIES} onMessage={showFlash} />
@@ -67,6 +107,12 @@ export function SettingsPage() {
             onMessage={showFlash}
           />
         </section>
+        {db && (
+          <section className="card tr-settings__card" aria-labelledby="settings-your-data">
+            <h2 id="settings-your-data">Your data</h2>
+            <YourData db={db} onMessage={showFlash} />
+          </section>
+        )}
         <section className="card tr-settings__card" aria-labelledby="settings-storage">
           <h2 id="settings-storage">Storage on this device</h2>
           <StorageInfo />

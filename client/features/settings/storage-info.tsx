@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 type StorageState = { usage: number; quota: number; persisted: boolean | null } | 'unsupported' | null;
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
@@ -16,10 +16,11 @@ export function formatBytes(bytes: number): string {
 
 /** How much this device holds for the app, and whether the browser may evict it. */
 export function StorageInfo() {
+  const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
+  const supported = Boolean(storage?.estimate);
   const [state, setState] = useState<StorageState>(null);
   useEffect(() => {
-    const storage = typeof navigator !== 'undefined' ? navigator.storage : undefined;
-    if (!storage?.estimate) return setState('unsupported');
+    if (!storage?.estimate) return;
     let cancelled = false;
     Promise.all([storage.estimate(), storage.persisted ? storage.persisted() : Promise.resolve(null)])
       .then(([estimate, persisted]) => {
@@ -29,8 +30,9 @@ export function StorageInfo() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [storage]);
 
+  if (!supported) return <p className="muted">This browser does not report its storage use.</p>;
   if (state === null) return <p className="muted">Checking storage…</p>;
   if (state === 'unsupported') return <p className="muted">This browser does not report its storage use.</p>;
   return (

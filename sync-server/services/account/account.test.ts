@@ -5,8 +5,8 @@ import { seedUser } from '../../test-support/users.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startScheduledJobs } from '../scheduled-jobs.js';
 import { mediaFilePath, mediaId } from '../media/media-store.js';
-import { dataUrl, makePng } from '../media/test-images.js';
-import { apiClient } from '../toys/test-helpers.js';
+import { dataUrl, makePng } from '../../test-support/test-images.js';
+import { apiClient } from '../../test-support/toys.js';
 import { INACTIVE_ACCOUNT_MS, runDailyCleanup } from './cleanup.js';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -17,7 +17,7 @@ export const CAPTCHA_TTL_MS = 10 * 60 * 1000;
  * Work per challenge: the widget tries on average half of this many SHA-256 hashes, well
  * under a second on a phone. The limiter, not this, is what really stops scripted sign-ups.
  */
-export const CAPTCHA_MAX_NUMBER = 100_000;
+const CAPTCHA_MAX_NUMBER = 100_000;
 const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 export const CAPTCHA_SECRET_FILE = 'captcha-secret';
 

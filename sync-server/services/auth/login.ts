@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../context.js';
 import { unauthorized } from '../../lib/http-error.js';
 import { AUTH_MESSAGES, type AuthResponse, type LoginInput } from '../../../shared/schemas/auth.js';
-import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { createSession } from './sessions.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { createSession, householdIdOf } from './sessions.js';
 
 /**
  * Email and password to a new session. An unknown email and a wrong password fail alike (same
@@ -14,7 +14,7 @@ export async function logIn(deps: Pick<AppDeps, 'db' | 'now'>, input: LoginInput
     .select(['id', 'username', 'password_hash'])
     .where('email', '=', input.email)
     .executeTakeFirst();
-  const ok = await verifyPassword(input.password, user?.password_hash ?? DUMMY_PASSWORD_HASH);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? dummyPasswordHash());
   if (!user || !ok) throw unauthorized(AUTH_MESSAGES.badLogin);
 
   const now = deps.now();
@@ -23,5 +23,5 @@ export async function logIn(deps: Pick<AppDeps, 'db' | 'now'>, input: LoginInput
   if (needsRehash(user.password_hash)) changes.password_hash = await hashPassword(input.password);
   await deps.db.updateTable('users').set(changes).where('id', '=', user.id).execute();
   const token = await createSession(deps.db, user.id, now);
-  return { token, userId: user.id, username: user.username };
+  return { token, userId: user.id, username: user.username, householdId: await householdIdOf(deps.db, user.id) };
 }

@@ -1,39 +1,106 @@
+import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context.js';
 import { badRequest } from '../../lib/http-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.js';
 import { hashPassword } from './passwords.js';
+import { assertStrongPassword } from './password-strength.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /**
- * Emails a reset link when the account exists; answers the same either way. The mail is sent
- * without waiting for it, so the answer's timing does not tell either (a failure is logged).
+ * Records the request and answers. Nothing here depends on whether the email has an account:
+ * one insert either way, so the answer and its timing are the same (issue 10, item 4). The
+ * lookup, the token and the mail happen afterwards, in processResetRequests.
  */
-export async function requestPasswordReset(
-  deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now' | 'log'>,
-  email: string,
-): Promise<string> {
-  const user = await deps.db.selectFrom('users').select(['id', 'username']).where('email', '=', email).executeTakeFirst();
-  if (user) {
-    const token = newToken(); // 256 random bits; only the hash is stored
-    const now = deps.now();
-    await deps.db.deleteFrom('password_resets').where('user_id', '=', user.id).where('expires_at', '<=', now).execute();
-    await deps.db
-      .insertInto('password_resets')
-      .values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
-      .execute();
-    deps.mailer.send(resetMail(deps.env.APP_URL, email, user.username, token)).catch((err: unknown) => {
-      deps.log(`error: password reset mail to ${email} failed: ${err instanceof Error ? err.message : String(err)}`);
-    });
-  }
+export async function requestPasswordReset(deps: Pick<AppDeps, 'db' | 'now'>, email: string): Promise<string> {
+  await deps.db.insertInto('reset_requests').values({ id: randomUUID(), email, created_at: deps.now(), processed_at: null }).execute();
   return AUTH_MESSAGES.forgotSent;
 }
 
-function resetMail(appUrl: string, to: string, username: string, token: string) {
+/**
+ * Mails a link for each pending request whose email has an account, oldest first. Each row is
+ * claimed before its mail is sent, so two runs never mail twice; a crash after the claim loses
+ * that one mail (the parent asks again), never sends a duplicate. Returns the rows handled.
+ */
+export async function processResetRequests(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now' | 'log'>): Promise<number> {
+  let handled = 0;
+  for (;;) {
+    const pending = await deps.db
+      .selectFrom('reset_requests')
+      .select(['id', 'email'])
+      .where('processed_at', 'is', null)
+      .orderBy('created_at')
+      .limit(20)
+      .execute();
+    if (pending.length === 0) return handled;
+    for (const request of pending) {
+      const now = deps.now();
+      const claimed = await deps.db
+        .updateTable('reset_requests')
+        .set({ processed_at: now })
+        .where('id', '=', request.id)
+        .where('processed_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) continue;
+      handled++;
+      const user = await deps.db.selectFrom('users').select('id').where('email', '=', request.email).executeTakeFirst();
+      if (!user) continue;
+      const token = newToken(); // 256 random bits; only the hash is stored
+      await deps.db.deleteFrom('password_resets').where('user_id', '=', user.id).where('expires_at', '<=', now).execute();
+      await deps.db
+        .insertInto('password_resets')
+        .values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
+        .execute();
+      try {
+        await deps.mailer.send(resetMail(deps.env.APP_URL, request.email, token));
+      } catch (err) {
+        deps.log(`error: a password reset mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+  }
+}
+
+/**
+ * Runs processResetRequests after each request (and once shortly after start, for requests a
+ * crash left behind), one run at a time.
+ */
+export function createResetMailer(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now' | 'log'>) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    try {
+      do {
+        again = false;
+        await processResetRequests(deps);
+      } while (again);
+    } catch (err) {
+      deps.log(`error: password reset requests: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      running = null;
+    }
+  };
+  const kick = () => {
+    if (running) again = true;
+    else running = run();
+  };
+  setTimeout(kick, 1000).unref();
+  return {
+    /** Starts processing after the current answer has gone out. */
+    kick: () => void setImmediate(kick),
+    /** Resolves once the current run is done (tests). */
+    idle: async () => {
+      while (running) await running;
+    },
+  };
+}
+
+// No username in the mail: anyone can register someone else's address with a "name" such as
+// "Urgent: call +1 555 0100", and it would arrive in the owner's inbox from us.
+function resetMail(appUrl: string, to: string, token: string) {
   const link = `${appUrl}/resetpassword/${token}`;
   const text = [
-    `Hello ${username},`,
+    'Hello,',
     '',
     'Someone (hopefully you) asked to reset the password of your Toy Rotation account.',
     'Open this link to choose a new password:',
@@ -54,7 +121,7 @@ function resetMail(appUrl: string, to: string, username: string, token: string) 
  * is logged out everywhere.
  */
 export async function resetPassword(
-  deps: Pick<AppDeps, 'db' | 'now'>,
+  deps: Pick<AppDeps, 'db' | 'feed' | 'now'>,
   resetToken: string,
   password: string,
 ): Promise<string> {
@@ -68,6 +135,8 @@ export async function resetPassword(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!reset) throw badRequest(AUTH_MESSAGES.resetInvalid);
+  const owner = await deps.db.selectFrom('users').select(['email', 'username']).where('id', '=', reset.user_id).executeTakeFirst();
+  assertStrongPassword(password, owner ? [owner.email, owner.username] : []); // a refusal spends nothing
 
   const passwordHash = await hashPassword(password); // outside the transaction (slow)
   await deps.db.transaction().execute(async (trx) => {
@@ -88,5 +157,6 @@ export async function resetPassword(
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', reset.user_id).execute();
     await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
   });
+  deps.feed.sessionsEnded(reset.user_id); // their live streams close too
   return AUTH_MESSAGES.resetDone;
 }

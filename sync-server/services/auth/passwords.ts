@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { passwordHashing } from './hashing-pool.js';
 
 // Passwords are hashed with scrypt at N = 2^17, r = 8, p = 1 (issue 2; OWASP's scrypt
 // recommendation). The stored string names its own parameters,
@@ -12,7 +13,7 @@ const SALT_BYTES = 16;
 const KEY_BYTES = 64;
 
 type Params = { log2N: number; r: number; p: number };
-const CURRENT: Params = { log2N: LOG2_N, r: BLOCK_SIZE, p: PARALLELISM };
+let CURRENT: Params = { log2N: LOG2_N, r: BLOCK_SIZE, p: PARALLELISM };
 
 /**
  * A hash of a random password with the current parameters. Checking against it when an email is
@@ -20,6 +21,23 @@ const CURRENT: Params = { log2N: LOG2_N, r: BLOCK_SIZE, p: PARALLELISM };
  */
 export const DUMMY_PASSWORD_HASH =
   'scrypt$17$8$1$s5FnXFJ6EMb3mU6lhSEqjA$LzugZf5lWkw_12vCiRwrSaM3hzX5SuiEyElD0CMa6G9z8HWUfEnfLwEr9cNP8jvQfGztH86N9wdwtqVpD1ytoQ';
+let dummyHash = DUMMY_PASSWORD_HASH;
+
+/** The hash an unknown email is checked against (at today's cost). */
+export function dummyPasswordHash(): string {
+  return dummyHash;
+}
+
+/**
+ * Tests only: hash at a lower cost (2^log2N), so tests that log in many times (the fuzz test)
+ * stay fast on a small CI machine. Production never calls this; the cost is decision 004's.
+ */
+export function useTestHashCost(log2N: number): void {
+  CURRENT = { ...CURRENT, log2N };
+  const salt = randomBytes(SALT_BYTES);
+  const key = scryptSync(randomBytes(16).toString('hex'), salt, KEY_BYTES, { N: 2 ** log2N, r: CURRENT.r, p: CURRENT.p });
+  dummyHash = ['scrypt', log2N, CURRENT.r, CURRENT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
 
 function derive(password: string, salt: Buffer, params: Params): Promise<Buffer> {
   const N = 2 ** params.log2N;
@@ -30,10 +48,14 @@ function derive(password: string, salt: Buffer, params: Params): Promise<Buffer>
     // scrypt needs 128 * N * r bytes (128 MiB here); node's default cap is 32 MiB.
     maxmem: 2 * 128 * N * params.r,
   };
-  // The async form runs on libuv's thread pool, so other requests are served meanwhile.
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  // The async form runs on libuv's thread pool, so other requests are served meanwhile; the
+  // pool bounds how many run at once (and answers 429 beyond its queue).
+  return passwordHashing.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFC'), salt, KEY_BYTES, options, (err, key) => (err ? reject(err) : resolve(key)));
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../context.js';
 import { conflict } from '../../lib/http-error.js';
-import { createUserDefaults } from '../user-defaults.js';
+import { createHousehold, defaultHouseholdName } from '../household/households.js';
 import { AUTH_MESSAGES, type AuthResponse, type RegisterInput } from '../../../shared/schemas/auth.js';
 import type { Captcha } from './captcha.js';
 import { hashPassword } from './passwords.js';
+import { assertStrongPassword } from './password-strength.js';
 import { createSession } from './sessions.js';
 
 /**
@@ -17,6 +18,7 @@ export async function registerUser(
   captcha: Captcha,
   input: RegisterInput,
 ): Promise<AuthResponse> {
+  assertStrongPassword(input.password, [input.email, input.username]); // before the captcha is spent
   await captcha.consume(input.tokenReCap);
   if (await emailTaken(deps, input.email)) throw conflict(AUTH_MESSAGES.emailTaken);
 
@@ -39,7 +41,8 @@ export async function registerUser(
           last_active_at: now,
         })
         .execute();
-      await createUserDefaults(trx, userId, now);
+      // Its own household, with the account's id (as every account got in migration 0600).
+      await createHousehold(trx, userId, defaultHouseholdName(input.username), now, userId);
       return createSession(trx, userId, now);
     });
   } catch (err) {
@@ -48,7 +51,7 @@ export async function registerUser(
     throw err;
   }
   deps.feed.publish(userId, ['settings', 'lists']);
-  return { token, userId, username: input.username };
+  return { token, userId, username: input.username, householdId: userId };
 }
 
 async function emailTaken(deps: Pick<AppDeps, 'db'>, email: string): Promise<boolean> {

@@ -3,7 +3,7 @@ import { SESSION_LIFETIME_MS } from '../../../shared/domain/session.js';
 import { hashToken } from '../../lib/tokens.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { seedUser } from '../../test-support/users.js';
-import { createSession, purgeExpiredSessions, RENEW_GRACE_MS, renewSession, revokeSession } from './sessions.js';
+import { createSession, endLogin, purgeExpiredSessions, RENEW_GRACE_MS, renewSession } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,11 +26,11 @@ describe('sessions', () => {
   it('renewal shortens the old session to the grace period, never lengthens it', async () => {
     const { userId } = await seedUser(t.deps);
     const old = await createSession(t.db, userId, 0);
-    const fresh = await renewSession(t.db, userId, hashToken(old), 10_000);
+    const fresh = await renewSession({ db: t.db, now: () => 10_000 }, userId, hashToken(old));
     expect((await row(old))?.expires_at).toBe(10_000 + RENEW_GRACE_MS);
     expect((await row(fresh))?.expires_at).toBe(10_000 + SESSION_LIFETIME_MS);
     const nearlyOver = await createSession(t.db, userId, 0);
-    await renewSession(t.db, userId, hashToken(nearlyOver), SESSION_LIFETIME_MS - 1_000);
+    await renewSession({ db: t.db, now: () => SESSION_LIFETIME_MS - 1_000 }, userId, hashToken(nearlyOver));
     expect((await row(nearlyOver))?.expires_at).toBe(SESSION_LIFETIME_MS);
   });
 
@@ -40,7 +40,7 @@ describe('sessions', () => {
     const later = SESSION_LIFETIME_MS + 1;
     const current = await createSession(t.db, userId, later);
     expect(await row(ended)).toBeUndefined();
-    await revokeSession(t.db, hashToken(current));
+    expect(await endLogin(t.deps, userId, hashToken(current))).toEqual([hashToken(current)]);
     expect(await row(current)).toBeUndefined();
     expect(await countFor(userId)).toBe(1); // the seeded, still-live session is untouched
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-support/test-app.js';
 import { seedUser } from '../../test-support/users.js';
 import { CANCEL_BEFORE_DELETE_MESSAGE, cancelSubscriptionsForDeletion } from './account-deletion.js';
-import { billingUser, createBillingHarness, PRICE, type BillingHarness } from './test-helpers.js';
+import { billingUser, createBillingHarness, PRICE, type BillingHarness } from '../../test-support/billing.js';
 
 let h: BillingHarness;
 beforeAll(async () => {

@@ -34,7 +34,8 @@ export async function linkCustomer(trx: Trx, customerId: string, userId: string 
 /**
  * Stores what Stripe says about the customer. When the plan changes, the settings row takes
  * a new seq in this same transaction, so every device pulls the settings document again
- * (it carries plan, toysLimit and collectionsLimit). Returns the user id whose plan changed.
+ * (it carries plan, toysLimit and collectionsLimit). Returns the id of the household whose
+ * plan may have changed (the payer's).
  */
 export async function applyCustomerState(trx: Trx, state: CustomerState, now: number, log: (line: string) => void): Promise<string | null> {
   const user = await linkCustomer(trx, state.customerId, state.userIdHint, log);
@@ -52,8 +53,11 @@ export async function applyCustomerState(trx: Trx, state: CustomerState, now: nu
     .where('id', '=', user.id)
     .execute();
   if (!planChanged) return null;
-  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('user_id', '=', user.id).execute();
-  return user.id;
+  // The plan is the household's (issue 13): its one settings document carries it to every member.
+  const membership = await trx.selectFrom('memberships').select('household_id').where('user_id', '=', user.id).executeTakeFirst();
+  const householdId = membership?.household_id ?? user.id;
+  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('user_id', '=', householdId).execute();
+  return householdId;
 }
 
 /**

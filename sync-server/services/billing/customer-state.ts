@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
+import type { Plan } from '../../../shared/domain/plans.js';
 
 const PAID_STATUSES = new Set<string>(['active', 'trialing']);
 
 /** What Stripe says about one customer right now, reduced to what the app keeps. */
 export type CustomerState = {
   customerId: string;
-  plan: 'paid' | 'free';
+  plan: Plan;
   /** The Premium subscription in force, else the newest one (null when none). */
   subscriptionId: string | null;
   subscriptionStatus: string | null;
@@ -18,7 +19,7 @@ export type CustomerState = {
  * every subscription of the customer (not only the one an event names) makes a late event
  * about an old, canceled subscription harmless while a newer one is active.
  */
-export function customerState(customerId: string, subscriptions: Stripe.Subscription[], premiumPrice: string | undefined): CustomerState {
+function customerState(customerId: string, subscriptions: Stripe.Subscription[], premiumPrice: string | undefined): CustomerState {
   const isPremium = (sub: Stripe.Subscription) =>
     PAID_STATUSES.has(sub.status) && Boolean(premiumPrice) && sub.items.data.some((item) => item.price.id === premiumPrice);
   const newestFirst = [...subscriptions].sort((a, b) => b.created - a.created);

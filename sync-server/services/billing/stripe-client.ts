@@ -24,7 +24,7 @@ export function createStripeClient(env: Env): Stripe | null {
 // One client per environment object: the routes and account deletion share it.
 const clients = new WeakMap<Env, Stripe>();
 
-export function apiHostOptions(url: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+function apiHostOptions(url: string): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   const parsed = new URL(url);
   const protocol = parsed.protocol === 'http:' ? 'http' : 'https';
   return { host: parsed.hostname, port: parsed.port || (protocol === 'http' ? 80 : 443), protocol };

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_COLLECTIONS_MESSAGE, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { stripeEvent } from '../../test-support/fake-stripe.js';
-import { dataUrl, makePng } from '../media/test-images.js';
-import { insertToys } from '../toys/test-helpers.js';
-import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness } from './test-helpers.js';
+import { dataUrl, makePng } from '../../test-support/test-images.js';
+import { insertToys } from '../../test-support/toys.js';
+import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness } from '../../test-support/billing.js';
 
 let h: BillingHarness;
 beforeAll(async () => {
@@ -127,6 +127,8 @@ describe('signatures', () => {
     expect(wrongSecret).toEqual({ status: 400, body: { error: 'The webhook signature is not valid.' } });
     const stale = await deliver(h, event, { timestamp: nowSeconds() - 600 });
     expect(stale).toEqual({ status: 400, body: { error: 'The webhook signature is too old.' } });
+    const future = await deliver(h, event, { timestamp: nowSeconds() + 24 * 60 * 60 });
+    expect(future).toEqual({ status: 400, body: { error: 'The webhook signature is dated in the future.' } });
     const missing = await h.t.app.request('/api/stripe/webhook', { method: 'POST', body: JSON.stringify(event) });
     expect(missing.status).toBe(400);
     expect((await missing.json()).error).toEqual(expect.any(String));

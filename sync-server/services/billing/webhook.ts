@@ -5,15 +5,28 @@ import { applyCustomerState, applyInvoice, linkCustomer } from './apply.js';
 import { readCustomerState, type CustomerState } from './customer-state.js';
 import { idOf } from './stripe-call.js';
 
-/** Verifies the Stripe-Signature header on the raw body (default tolerance: 300 s). */
+/** How far a signature's time may be from ours, either way (Stripe's default tolerance). */
+const WEBHOOK_TOLERANCE_S = 300;
+
+/**
+ * Verifies the Stripe-Signature header on the raw body. The SDK refuses signatures older than
+ * the tolerance but not ones dated ahead; a signature from more than 5 minutes in the future is
+ * refused too (issue 10, item 9), so a captured future-dated delivery cannot be replayed later.
+ */
 export async function verifyWebhook(deps: AppDeps, stripe: Stripe, secret: string, rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
   if (!signature) throw badRequest('The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
   try {
-    return await stripe.webhooks.constructEventAsync(rawBody, signature, secret, undefined, undefined, deps.now());
+    event = await stripe.webhooks.constructEventAsync(rawBody, signature, secret, WEBHOOK_TOLERANCE_S, undefined, deps.now());
   } catch (error) {
     const stale = error instanceof Error && /tolerance/i.test(error.message);
     throw badRequest(stale ? 'The webhook signature is too old.' : 'The webhook signature is not valid.');
   }
+  const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signature)?.[1]);
+  if (!Number.isFinite(signedAt) || signedAt * 1000 > deps.now() + WEBHOOK_TOLERANCE_S * 1000) {
+    throw badRequest('The webhook signature is dated in the future.');
+  }
+  return event;
 }
 
 /** What an event asks of the database, read from Stripe before the transaction opens. */

@@ -1,9 +1,10 @@
 import { UNCATEGORIZED_ID, UNCATEGORIZED_NAME } from '../../../shared/schemas/docs.js';
 import type { AppDeps } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
-import { writeReplicated } from '../toys/replicated-write.js';
+import { writeReplicated } from '../replicated-write.js';
 import { moveToysToUncategorized } from '../toys/toy-store.js';
 import { findByName, insertList, loadLists, updateList } from './list-store.js';
+import { mergeSameNamedLists } from './name-clash.js';
 import { cleanNames, sameName } from './names.js';
 
 // Categories (spec `toyTypes`). Toys reference a category by id, so a rename is one row;
@@ -14,6 +15,7 @@ export async function replaceCategories(deps: AppDeps, userId: string, names: re
   const wanted = cleanNames(names).filter((name) => !sameName(name, UNCATEGORIZED_NAME));
   const now = deps.now();
   await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
     const { categories } = await loadLists(trx, userId);
     const uncategorized = categories.find((row) => row.id === UNCATEGORIZED_ID);
     if (uncategorized && uncategorized.position !== 0) await updateList(trx, userId, UNCATEGORIZED_ID, { position: 0 });
@@ -35,6 +37,7 @@ export async function replaceCategories(deps: AppDeps, userId: string, names: re
       await updateList(trx, userId, row.id, { deleted: 1 });
       await moveToysToUncategorized(trx, userId, row.id);
     }
+    await mergeSameNamedLists(trx, userId); // a same-named list pushed meanwhile (decision 008)
   });
 }
 
@@ -42,6 +45,7 @@ export async function replaceCategories(deps: AppDeps, userId: string, names: re
 export async function deleteCategory(deps: AppDeps, userId: string, name: string): Promise<void> {
   if (sameName(name, UNCATEGORIZED_NAME)) throw badRequest('Uncategorized cannot be deleted.');
   await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
     const row = findByName((await loadLists(trx, userId)).categories, name);
     if (!row) throw notFound(`There is no category named "${name.trim()}".`);
     if (row.id === UNCATEGORIZED_ID) throw badRequest('Uncategorized cannot be deleted.');
@@ -62,7 +66,8 @@ export async function renameCategory(
 ): Promise<void> {
   const newName = input.newTypeName.trim();
   if (!newName) throw badRequest('Please type a name for the category.');
-  await writeReplicated(deps, userId, ['lists'], async (trx) => {
+  await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
     const { categories } = await loadLists(trx, userId);
     const row = categories[input.index];
     if (!row) throw notFound('That category was not found. Please reload and try again.');
@@ -75,5 +80,6 @@ export async function renameCategory(
       throw badRequest(`There is already a category named "${newName}".`);
     }
     if (row.name !== newName) await updateList(trx, userId, row.id, { name: newName });
+    await mergeSameNamedLists(trx, userId);
   });
 }

@@ -1,20 +1,23 @@
 import { collectionsLimitMessage, planLimits } from '../../../shared/domain/plans.js';
 import type { AppDeps } from '../../context.js';
-import type { User } from '../../db/schema.js';
+
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { writeReplicated } from '../toys/replicated-write.js';
+import { writeReplicated } from '../replicated-write.js';
 import { removeCollectionFromToys } from '../toys/toy-store.js';
 import { findByName, insertList, loadLists, updateList } from './list-store.js';
+import { mergeSameNamedLists } from './name-clash.js';
 import { cleanNames } from './names.js';
+import type { PlanScope } from '../household/scope.js';
 
 // Collections (spec `toysBaskets`, "baskets"). Toys hold collection ids, so a rename is one
 // row; removing one takes it out of every toy. The plan limits how many a user may have.
 
 /** PUT updateSettings {toysBaskets}: the full new list of names, in order. */
-export async function replaceCollections(deps: AppDeps, user: User, names: readonly string[]): Promise<void> {
+export async function replaceCollections(deps: AppDeps, user: PlanScope, names: readonly string[]): Promise<void> {
   const wanted = cleanNames(names);
   const now = deps.now();
   await writeReplicated(deps, user.id, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, user.id); // heal first: the call then acts on one list per name
     const { collections } = await loadLists(trx, user.id);
     const kept = new Map<string, (typeof collections)[number]>();
     const plan = wanted.map((name) => {
@@ -34,12 +37,14 @@ export async function replaceCollections(deps: AppDeps, user: User, names: reado
       await updateList(trx, user.id, row.id, { deleted: 1 });
       await removeCollectionFromToys(trx, user.id, row.id);
     }
+    await mergeSameNamedLists(trx, user.id); // a same-named list pushed meanwhile (decision 008)
   });
 }
 
 /** PUT deleteBasket {basketToDelete}. */
 export async function deleteCollection(deps: AppDeps, userId: string, name: string): Promise<void> {
   await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
     const row = findByName((await loadLists(trx, userId)).collections, name);
     if (!row) throw notFound(`There is no collection named "${name.trim()}".`);
     await updateList(trx, userId, row.id, { deleted: 1 });
@@ -52,7 +57,8 @@ export async function renameCollections(deps: AppDeps, userId: string, names: re
   const trimmed = names.map((name) => name.trim());
   if (trimmed.some((name) => !name)) throw badRequest('A collection name cannot be empty.');
   if (cleanNames(trimmed).length !== trimmed.length) throw badRequest('Two collections cannot have the same name.');
-  await writeReplicated(deps, userId, ['lists'], async (trx) => {
+  await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
+    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
     const { collections } = await loadLists(trx, userId);
     if (collections.length !== trimmed.length) {
       throw conflict('Your collections changed on another device. Please reload and try again.');
@@ -61,11 +67,12 @@ export async function renameCollections(deps: AppDeps, userId: string, names: re
       const name = trimmed[index] as string;
       if (row.name !== name) await updateList(trx, userId, row.id, { name });
     }
+    await mergeSameNamedLists(trx, userId);
   });
 }
 
 /** GET collectionsForCurrentPlan: the names the plan allows, first by position. */
-export async function collectionsForPlan(deps: AppDeps, user: User): Promise<string[]> {
+export async function collectionsForPlan(deps: AppDeps, user: PlanScope): Promise<string[]> {
   const { collections } = await loadLists(deps.db, user.id);
   return collections.slice(0, planLimits(user.plan).collectionsLimit).map((row) => row.name);
 }

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { sameListName } from '../../../shared/domain/list-names.js';
 import { UNCATEGORIZED_ID, type ListKind } from '../../../shared/schemas/docs.js';
 import type { Database, ListRow } from '../../db/schema.js';
 import { nextSeq } from '../change-feed.js';
+import { insertDoc } from '../sync/stored-docs.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,10 +42,10 @@ export async function loadLists(db: Db, userId: string): Promise<UserLists> {
   };
 }
 
-/** Finds a list by name: the exact name first, else ignoring case. */
+/** Finds a list by name: the exact name first, else the same name by the shared rule. */
 export function findByName(rows: readonly ListRow[], name: string): ListRow | undefined {
   const wanted = name.trim();
-  return rows.find((row) => row.name === wanted) ?? rows.find((row) => row.name.toLowerCase() === wanted.toLowerCase());
+  return rows.find((row) => row.name === wanted) ?? rows.find((row) => sameListName(row.name, wanted));
 }
 
 export async function insertList(
@@ -54,11 +56,13 @@ export async function insertList(
   position: number,
   now: number,
 ): Promise<string> {
+  // A random id, not the device's name-derived one (listIdFor): that rule lets two OFFLINE
+  // devices that add "Blocks" make one document. The server always sees its own lists, and a
+  // device's offline "Blocks" that meets this one is merged by name after the push (name-clash.ts),
+  // so a derived id would add no convergence; it would only make more documents whose id can
+  // be made again after a delete, which createdAt must then tell apart (decision 008).
   const id = randomUUID();
-  await trx
-    .insertInto('lists')
-    .values({ user_id: userId, id, kind, name, position, created_at: now, seq: await nextSeq(trx) })
-    .execute();
+  await insertDoc(trx, userId, 'lists', { id, kind, name, position, createdAt: now });
   return id;
 }
 
@@ -66,7 +70,7 @@ export async function updateList(
   trx: Transaction<Database>,
   userId: string,
   id: string,
-  changes: { name?: string; position?: number; deleted?: number },
+  changes: { name?: string; position?: number; deleted?: number; merged_into?: string | null },
 ): Promise<void> {
   await trx
     .updateTable('lists')

@@ -1,3 +1,5 @@
+import { listNameKey } from '../../../shared/domain/list-names.js';
+
 /**
  * Cleans a list of names sent by a client (spec section 5: "ignored if blank or duplicate"):
  * trimmed, blanks dropped, later duplicates (ignoring case) dropped, order kept.
@@ -7,7 +9,7 @@ export function cleanNames(names: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of names) {
     const name = raw.trim();
-    const key = name.toLowerCase();
+    const key = listNameKey(name);
     if (!name || seen.has(key)) continue;
     seen.add(key);
     out.push(name);
@@ -15,6 +17,4 @@ export function cleanNames(names: readonly string[]): string[] {
   return out;
 }
 
-export function sameName(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
+export { sameListName as sameName } from '../../../shared/domain/list-names.js';

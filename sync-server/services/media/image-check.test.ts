@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkImage, decodeDataUrl, MAX_IMAGE_BYTES, readImageSize } from './image-check.js';
-import { dataUrl, GIF_BYTES, makeJpeg, makePng } from './test-images.js';
+import { dataUrl, GIF_BYTES, makeJpeg, makePng } from '../../test-support/test-images.js';
 
 describe('readImageSize', () => {
   it('reads PNG IHDR and JPEG frame headers (baseline and progressive)', () => {
@@ -24,13 +24,14 @@ describe('checkImage', () => {
     expect(checkImage(makeJpeg(4000, 4000))).toMatchObject({ ok: true, info: { width: 4000 } });
   });
 
-  it('refuses GIF, text, over 2 MB and over 4000 pixels with readable messages', () => {
+  it('refuses GIF, text, over 2 MB and over 25 megapixels with readable messages', () => {
     expect(checkImage(GIF_BYTES)).toEqual({ ok: false, error: 'Only JPEG and PNG images can be uploaded.' });
     expect(checkImage(new Uint8Array(0))).toMatchObject({ ok: false });
     expect(checkImage(makeJpeg(10, 10, { padTo: MAX_IMAGE_BYTES + 1 }))).toEqual({ ok: false, error: 'The image is too large (2 MB at most).' });
     expect(checkImage(makeJpeg(10, 10, { padTo: MAX_IMAGE_BYTES }))).toMatchObject({ ok: true });
-    expect(checkImage(makePng(5000, 5000))).toMatchObject({ ok: false, error: expect.stringContaining('4000x4000') });
-    expect(checkImage(makeJpeg(4001, 10))).toMatchObject({ ok: false });
+    expect(checkImage(makePng(6000, 5000))).toMatchObject({ ok: false, error: expect.stringContaining('25 megapixels') });
+    expect(checkImage(makeJpeg(5001, 5000))).toMatchObject({ ok: false });
+    expect(checkImage(makeJpeg(5000, 5000))).toMatchObject({ ok: true });
   });
 });
 

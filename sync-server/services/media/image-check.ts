@@ -1,12 +1,12 @@
 // Checks an uploaded photo by its bytes, never by what the sender declares: only PNG and
-// JPEG, at most 2 MB, at most 4000x4000 pixels. The client shrinks photos to 640x1000
-// before upload, so anything near these limits is not from our app.
+// JPEG, at most 2 MB, at most 25 megapixels by its header (a cheap first refusal; the decoder
+// enforces it again, see reencode.ts). The client shrinks photos to 640x1000 before upload.
+
+import type { ImageInfo } from './image-info.js';
+import { MAX_INPUT_PIXELS } from './reencode.js';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const MAX_IMAGE_SIDE = 4000;
 
-export type ImageMime = 'image/png' | 'image/jpeg';
-export type ImageInfo = { mime: ImageMime; width: number; height: number };
 export type ImageCheck = { ok: true; info: ImageInfo } | { ok: false; error: string };
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -17,8 +17,8 @@ export function checkImage(bytes: Uint8Array): ImageCheck {
   const size = readImageSize(bytes);
   if (size === 'unknown') return { ok: false, error: 'Only JPEG and PNG images can be uploaded.' };
   if (size === 'unreadable') return { ok: false, error: 'The image could not be read. Please pick another photo.' };
-  if (size.width > MAX_IMAGE_SIDE || size.height > MAX_IMAGE_SIDE) {
-    return { ok: false, error: `The image is too big (${MAX_IMAGE_SIDE}x${MAX_IMAGE_SIDE} pixels at most).` };
+  if (size.width * size.height > MAX_INPUT_PIXELS) {
+    return { ok: false, error: `The image has too many pixels (${MAX_INPUT_PIXELS / 1_000_000} megapixels at most).` };
   }
   return { ok: true, info: size };
 }

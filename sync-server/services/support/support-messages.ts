@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/support.js';
 
 /** Where support mail goes when SUPPORT_EMAIL is unset: with no SMTP_URL, that is the outbox. */
-export const DEFAULT_SUPPORT_ADDRESS = 'support@localhost';
+const DEFAULT_SUPPORT_ADDRESS = 'support@localhost';
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now' | 'log'>;
 type Kind = 'contact' | 'deletion';

@@ -51,3 +51,32 @@ describe('mergeDocs', () => {
     expect(mergeDocs(undefined, undefined, base, rules)).toEqual(base);
   });
 });
+
+describe('mergeDocs with a lifeField (list ids derive from their names, so one id can be made again)', () => {
+  const rules = { immutableFields: ['id', 'kind', 'createdAt'], lifeField: 'createdAt' };
+  const list: Doc = { id: 'cat-x', kind: 'category', name: 'Blocks', position: 1, createdAt: 1, _deleted: false };
+  const deleted = { ...list, _deleted: true };
+
+  it('takes a live push of another life over a deleted one, without a base of its own, as a new creation', () => {
+    const again = { ...list, createdAt: 2, position: 5 };
+    expect(mergeDocs(deleted, undefined, again, rules)).toEqual(again);
+    // Reconverging after a restore, the stored state stands in for the base: still a new creation.
+    expect(mergeDocs(deleted, deleted, again, rules)).toEqual(again);
+    // Fixed fields other than the life stay the stored ones.
+    expect(mergeDocs(deleted, undefined, { ...again, kind: 'collection' }, rules).kind).toBe('category');
+  });
+
+  it('keeps deleted a replayed create (the same life), an edit of it, and an edit made on another life it agreed on', () => {
+    expect(mergeDocs(deleted, undefined, list, rules)).toEqual(deleted);
+    expect(mergeDocs(deleted, list, { ...list, name: 'Bricks' }, rules)).toEqual(deleted);
+    const older = { ...list, createdAt: 0 };
+    expect(mergeDocs(deleted, older, { ...older, name: 'Bricks' }, rules)).toEqual(deleted);
+  });
+
+  it('leaves the stored life live when another life is deleted, with or without a base', () => {
+    const live = { ...list, createdAt: 2 };
+    expect(mergeDocs(live, undefined, deleted, rules)).toEqual(live);
+    expect(mergeDocs(live, list, deleted, rules)).toEqual(live);
+    expect(mergeDocs(live, live, { ...live, _deleted: true }, rules)._deleted).toBe(true);
+  });
+});

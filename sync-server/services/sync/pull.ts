@@ -1,39 +1,62 @@
 import type { SyncCollection } from '../../../shared/schemas/docs.js';
-import type { SyncCheckpoint } from '../../../shared/schemas/sync.js';
+import type { PullResponse, SyncCheckpoint, WireDoc } from '../../../shared/schemas/sync.js';
+import type { AppDeps } from '../../context.js';
 import type { DB } from '../../db/database.js';
-import type { User } from '../../db/schema.js';
-import { listFromRow, rotationFromRow, settingsFromRow, toyFromRow } from './row-mapping.js';
 
-export type PullResult = { documents: Record<string, unknown>[]; checkpoint: SyncCheckpoint | null };
+import { judgeCheckpoint } from './epochs.js';
+import { docsFromRows } from './stored-docs.js';
+import type { PlanScope } from '../household/scope.js';
+
+export type PullResult = PullResponse;
 
 /**
  * The user's documents changed after `checkpoint`, in the stable order (seq, id), deleted ones
- * included. The checkpoint returned is the last document's; with none, the one given.
+ * included. The checkpoint returned is the last document's; with none, the one given; both
+ * in the latest server epoch. A checkpoint from a history this server no longer has answers
+ * `reset` and no documents (epochs.ts).
  */
 export async function pullChanges(
-  db: DB,
-  user: User,
+  deps: Pick<AppDeps, 'db'>,
+  user: PlanScope,
   collection: SyncCollection,
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
 ): Promise<PullResult> {
+  const { db } = deps;
+  const verdict = await judgeCheckpoint(deps, checkpoint);
+  if (verdict.restoredFrom !== undefined) {
+    return { documents: [], checkpoint: null, reset: { restoredFrom: verdict.restoredFrom } };
+  }
+  const found = await changesAfter(db, user, collection, checkpoint, batchSize);
+  const epoch = verdict.epoch ? { epoch: verdict.epoch } : {};
+  // Nothing yet: the start position, in this epoch, so that a device that has just
+  // reconverged holds a checkpoint the server accepts (RxDB keeps the old one on null).
+  const position = found.checkpoint ?? { seq: 0, id: '' };
+  return { documents: found.documents, checkpoint: { ...position, ...epoch } };
+}
+
+async function changesAfter(
+  db: DB,
+  user: PlanScope,
+  collection: SyncCollection,
+  checkpoint: SyncCheckpoint | null,
+  batchSize: number,
+): Promise<{ documents: WireDoc[]; checkpoint: SyncCheckpoint | null }> {
   const seq = checkpoint?.seq ?? -1;
   const id = checkpoint?.id ?? '';
-  let documents: (Record<string, unknown> & { id: string })[];
-  let seqs: number[];
+  // Where each row stands in the change order: (seq, id); settings are keyed by user_id.
+  let rows: (Record<string, unknown> & { seq: number; id?: string; user_id: string })[];
 
   if (collection === 'settings') {
     // One row, keyed by user_id; its document id is the user id.
-    const rows = await db
+    rows = await db
       .selectFrom('settings')
       .selectAll()
       .where('user_id', '=', user.id)
       .where((eb) => eb.or([eb('seq', '>', seq), eb.and([eb('seq', '=', seq), eb('user_id', '>', id)])]))
       .execute();
-    documents = rows.map((row) => settingsFromRow(row, user.plan));
-    seqs = rows.map((row) => Number(row.seq));
   } else {
-    const rows = await db
+    rows = await db
       .selectFrom(collection)
       .selectAll()
       .where('user_id', '=', user.id)
@@ -42,15 +65,12 @@ export async function pullChanges(
       .orderBy('id')
       .limit(batchSize)
       .execute();
-    seqs = rows.map((row) => Number(row.seq));
-    if (collection === 'toys') documents = (rows as Parameters<typeof toyFromRow>[0][]).map(toyFromRow);
-    else if (collection === 'lists') documents = (rows as Parameters<typeof listFromRow>[0][]).map(listFromRow);
-    else documents = (rows as Parameters<typeof rotationFromRow>[0][]).map(rotationFromRow);
   }
 
-  const last = documents.length - 1;
+  const last = rows.at(-1);
   return {
-    documents,
-    checkpoint: last >= 0 ? { seq: seqs[last] as number, id: documents[last]!.id } : checkpoint,
+    // Every stored row maps to a document with its id and _deleted (stored-docs.ts).
+    documents: docsFromRows(collection, rows, user) as WireDoc[],
+    checkpoint: last ? { seq: Number(last.seq), id: last.id ?? last.user_id } : checkpoint,
   };
 }

@@ -1,7 +1,10 @@
 import type { Transaction } from 'kysely';
-import { collectionsLimitMessage, planLimits, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
+import { planLimits } from '../../../shared/domain/plans.js';
+import { settleKeptAndExcluded } from '../../../shared/domain/toy-flags.js';
 import {
   listDocSchema,
+  FIRST_CHILD_ID,
+  PRACTICE_DEFAULTS,
   rotationDocSchema,
   settingsDocSchema,
   toyDocSchema,
@@ -11,43 +14,65 @@ import {
 } from '../../../shared/schemas/docs.js';
 import type { PushRow } from '../../../shared/schemas/sync.js';
 import type { AppDeps } from '../../context.js';
-import type { Database, ReplicatedTable, User } from '../../db/schema.js';
+import type { Database, ReplicatedTable } from '../../db/schema.js';
 import { parseWith } from '../../lib/parse.js';
 import { badRequest } from '../../lib/http-error.js';
+import { householdLeft } from '../household/scope.js';
 import { mergeDocs, sameDoc, type Doc, type MergeRules } from './merge.js';
 import { loadMasters, writeDoc } from './stored-docs.js';
+import { keepCurrentRotationDates } from './rotation-dates.js';
+import { asTombstone } from './tombstones.js';
+import { lockListsOf, mergeSameNamedLists, resolveListId, type ListFate } from '../lists/name-clash.js';
+import { assertOwnPhotos, enforceQuotas } from '../quotas/quotas.js';
+import { stampChildRotation } from '../rotation/rotation.js';
 import { moveToysToUncategorized, removeCollectionFromToys } from '../toys/toy-store.js';
+import type { PlanScope } from '../household/scope.js';
 
 const SCHEMAS = { toys: toyDocSchema, lists: listDocSchema, settings: settingsDocSchema, rotations: rotationDocSchema };
 
 const RULES: Record<SyncCollection, MergeRules> = {
-  toys: { setFields: ['collectionIds'], immutableFields: ['id', 'createdAt'] },
-  lists: { immutableFields: ['id', 'kind', 'createdAt'] },
-  settings: { serverFields: ['id', 'plan', 'toysLimit', 'collectionsLimit'] },
-  rotations: { immutableFields: ['id'] },
+  toys: { setFields: ['collectionIds', 'childIds'], immutableFields: ['id', 'createdAt'], serverFields: ['createdBy', 'updatedBy'] },
+  // createdAt tells a list made again under a deleted name-derived id from a replayed create (decision 008).
+  lists: { immutableFields: ['id', 'kind', 'createdAt'], lifeField: 'createdAt' },
+  // children: key by key, each child field by field (decision 018).
+  settings: { serverFields: ['id', 'plan', 'toysLimit', 'collectionsLimit'], recordFields: ['children'] },
+  // observations: toy by toy, so devices observing different toys never conflict (decision 018).
+  rotations: { immutableFields: ['id', 'childId'], serverFields: ['serverOrder', 'createdBy'], recordFields: ['observations'] },
 };
+
+/** An app version from before issue 14 does not send its fields: they take the defaults. */
+function withPracticeDefaults(collection: SyncCollection, value: Record<string, unknown>): Record<string, unknown> {
+  if (collection === 'lists') return value;
+  const defaults: Record<string, unknown> = PRACTICE_DEFAULTS[collection];
+  const missing = Object.keys(defaults).filter((key) => value[key] === undefined);
+  return missing.length === 0 ? value : { ...Object.fromEntries(missing.map((key) => [key, defaults[key]])), ...value };
+}
 
 export type PushOutcome = {
   /** RxDB's conflicts: the server's state of rows the device must adopt now. */
   conflicts: Doc[];
-  /** A readable reason when a change was refused (plan limits). */
+  /** A readable reason when a change was refused (sent as the x-sync-notice header). Plan
+   * limits never refuse a push: what a device made while it had room is kept (decision 008). */
   notice?: string;
 };
 
 type ParsedRow = { incoming: Doc; assumed: Doc | undefined };
 
 function parseDoc(collection: SyncCollection, value: Record<string, unknown>, where: string): Doc {
-  const doc = parseWith(SCHEMAS[collection], value) as Record<string, unknown>;
+  // A client from before serverOrder existed sends rotations without it; the server owns it anyway.
+  const legacy = collection === 'rotations' && value.serverOrder === undefined ? { ...value, serverOrder: null } : value;
+  const input = withPracticeDefaults(collection, legacy);
+  const doc = parseWith(SCHEMAS[collection], input, where) as Record<string, unknown>;
   if (value._deleted !== undefined && typeof value._deleted !== 'boolean') throw badRequest(`${where}: _deleted must be a boolean`);
   return { ...doc, _deleted: value._deleted === true };
 }
 
 /** Validates every row first: garbage anywhere is a 400 and nothing is stored. */
-export function parsePushRows(collection: SyncCollection, user: User, rows: PushRow[]): ParsedRow[] {
+function parsePushRows(collection: SyncCollection, user: PlanScope, rows: PushRow[]): ParsedRow[] {
   return rows.map((row, index) => {
     const incoming = parseDoc(collection, row.newDocumentState, `row ${index}`);
     const assumed = row.assumedMasterState ? parseDoc(collection, row.assumedMasterState, `row ${index}`) : undefined;
-    if (collection === 'settings' && incoming.id !== user.id) throw badRequest(`row ${index}: settings id must be the user's id`);
+    if (collection === 'settings' && incoming.id !== user.id) throw badRequest(`row ${index}: settings id must be the household's id`);
     return { incoming, assumed };
   });
 }
@@ -59,37 +84,57 @@ export function parsePushRows(collection: SyncCollection, user: User, rows: Push
  * refused change), the server's state is answered as a conflict for the device to adopt.
  * Idempotent: a replayed push merges to the stored row and writes nothing.
  */
-export async function pushChanges(deps: AppDeps, user: User, collection: SyncCollection, rows: PushRow[]): Promise<PushOutcome> {
-  const parsed = parsePushRows(collection, user, rows);
+export async function pushChanges(
+  deps: AppDeps,
+  user: PlanScope & { handInSince?: number },
+  collection: SyncCollection,
+  rows: PushRow[],
+  options: { restoredFrom?: number } = {},
+): Promise<PushOutcome> {
+  let parsed = parsePushRows(collection, user, rows);
   const changed = new Set<ReplicatedTable>();
   const outcome: PushOutcome = { conflicts: [] };
-  const limits = planLimits(user.plan);
+  const handIn = user.handInSince;
+  if (handIn !== undefined && collection === 'settings') throw householdLeft();
 
   await deps.db.transaction().execute(async (trx) => {
+    // The household's lock, before anything is read (decision 008): PostgreSQL runs pushes side
+    // by side, and a merge against a stored state read before another push committed would
+    // write over that push's change; a toys push must also not read lists another merges away.
+    await lockListsOf(trx, user.id);
+    let refused = 0;
+    if (handIn !== undefined) {
+      // A hand-in (decision 016): additions and edits only, of rows nobody changed since the
+      // person left; never a delete.
+      const changedSince = await changedAfter(trx, user, collection, parsed.map((row) => row.incoming.id as string), handIn);
+      const kept = parsed.filter(({ incoming }) => !incoming._deleted && !changedSince.has(incoming.id as string));
+      refused = parsed.length - kept.length;
+      parsed = kept;
+    }
     const ids = parsed.map((row) => row.incoming.id as string);
     const masters = await loadMasters(trx, user, collection, ids);
-    const lists = collection === 'toys' || collection === 'lists' ? await loadListStates(trx, user.id) : new Map<string, ListState>();
-    let liveToys = collection === 'toys' ? await countLive(trx, user.id, 'toys') : 0;
-    let liveCollections = [...lists.values()].filter((l) => l.kind === 'collection' && !l.deleted).length;
+    if (collection === 'toys') {
+      const newPhotos = parsed.map(({ incoming }) => (incoming.mediaId !== masters.get(incoming.id as string)?.mediaId ? (incoming.mediaId as string | null) : null));
+      await assertOwnPhotos(trx, user.id, newPhotos);
+    }
+    const unchanged = options.restoredFrom === undefined ? new Set<string>() : await unchangedSince(trx, user, collection, ids, options.restoredFrom);
+    const lists = collection === 'toys' || collection === 'lists' ? await loadListStates(trx, user.id) : new Map<string, ListFate>();
 
-    for (const { incoming, assumed } of parsed) {
+    for (const { incoming, assumed: sent } of parsed) {
       const id = incoming.id as string;
       const master = masters.get(id);
+      // Reconverging after the server went back in time (decision 007): a row nobody changed
+      // since then is an older state of what the device holds, so the device's fields win;
+      // a row changed since keeps those changes (the device's base is left out: stored wins).
+      const assumed = options.restoredFrom === undefined ? sent : unchanged.has(id) ? master : undefined;
       let merged = mergeDocs(master, assumed, incoming, RULES[collection]);
-      if (collection === 'settings' && !master) merged = { ...merged, plan: user.plan === 'paid' ? 'paid' : 'free', ...limits };
-      merged = normalise(collection, merged, lists);
-
-      if (!master && !merged._deleted) {
-        const refusal = limitRefusal(collection, merged, { liveToys, liveCollections, user, limits });
-        if (refusal) {
-          // Not stored: the client rolls its copy back to "deleted" and shows the reason.
-          outcome.conflicts.push({ ...incoming, _deleted: true });
-          outcome.notice = refusal;
-          continue;
-        }
-        if (collection === 'toys') liveToys++;
-        if (collection === 'lists' && merged.kind === 'collection') liveCollections++;
-      }
+      if (collection === 'settings' && !master) merged = { ...merged, plan: user.plan === 'paid' ? 'paid' : 'free', ...planLimits(user.plan) };
+      // Who rotated: the user whose push first stores the rotation (a device's value is ignored).
+      merged = asTombstone(collection, normalise(collection, merged, lists, { assumed, incoming }));
+      if (collection === 'settings') merged = await keepCurrentRotationDates(trx, user.id, merged, master);
+      // No plan-limit refusal here: a device only adds while it sees room, so what reaches the
+      // server was made in good faith and is kept; the limit then blocks new adds everywhere
+      // and the app marks what is over it (decision 008).
 
       if (!master || !sameDoc(merged, master)) {
         await writeDoc(trx, user.id, collection, merged, !master);
@@ -97,8 +142,9 @@ export async function pushChanges(deps: AppDeps, user: User, collection: SyncCol
         changed.add(collection);
         if (collection === 'lists') {
           await cascadeListChange(trx, user.id, master, merged, changed);
-          lists.set(id, { kind: merged.kind as string, deleted: merged._deleted });
+          lists.set(id, { kind: merged.kind as string, deleted: merged._deleted, mergedInto: null });
         }
+        if (collection === 'rotations' && !master && !merged._deleted) await stampLastRotation(trx, user.id, merged, changed);
         // Stored: the push is acknowledged as sent, and the stream makes the device pull the
         // merged state. Answering it as a conflict instead would lose a local write made
         // during the round trip (RxDB then keeps the stale base; see decision record 002).
@@ -108,56 +154,112 @@ export async function pushChanges(deps: AppDeps, user: User, collection: SyncCol
         outcome.conflicts.push(merged);
       }
     }
+    if (changed.has('lists')) {
+      const clash = await mergeSameNamedLists(trx, user.id);
+      if (clash.toysChanged) changed.add('toys');
+    }
+    // Per-account caps (decision 010): over one, the whole push is refused and nothing stored.
+    for (const table of await enforceQuotas(trx, user, collection)) changed.add(table);
+    if (handIn !== undefined) {
+      // Write-only: a person who left reads nothing of the household, not even a conflict.
+      outcome.conflicts = [];
+      outcome.notice = handInNotice(parsed.length, refused);
+    }
   });
 
   if (changed.size > 0) deps.feed.publish(user.id, [...changed]);
   return outcome;
 }
 
-type ListState = { kind: string; deleted: boolean };
-
-async function loadListStates(trx: Transaction<Database>, userId: string): Promise<Map<string, ListState>> {
-  const rows = await trx.selectFrom('lists').select(['id', 'kind', 'deleted']).where('user_id', '=', userId).execute();
-  return new Map(rows.map((row) => [row.id, { kind: row.kind, deleted: Boolean(row.deleted) }]));
+function handInNotice(taken: number, refused: number): string {
+  const left = 'You are no longer a member of this household.';
+  if (refused === 0) return `${left} Your changes made before were handed in to it.`;
+  return `${left} ${taken} of your changes were handed in to it; ${refused} could not be (deletions, or things changed since you left).`;
 }
 
-async function countLive(trx: Transaction<Database>, userId: string, table: 'toys'): Promise<number> {
-  const row = await trx
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** Ids of the given rows changed after `seq` (by anyone). */
+async function changedAfter(trx: Transaction<Database>, user: PlanScope, collection: SyncCollection, ids: string[], seq: number): Promise<Set<string>> {
+  const out = new Set<string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 200) {
+    const rows = await trx
+      .selectFrom(collection === 'settings' ? 'lists' : collection)
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('id', 'in', unique.slice(i, i + 200))
+      .where('seq', '>', seq)
+      .execute();
+    for (const row of rows) out.add(row.id);
+  }
+  return out;
+}
+
+async function loadListStates(trx: Transaction<Database>, userId: string): Promise<Map<string, ListFate>> {
+  const rows = await trx.selectFrom('lists').select(['id', 'kind', 'deleted', 'merged_into']).where('user_id', '=', userId).execute();
+  return new Map(rows.map((row) => [row.id, { kind: row.kind, deleted: Boolean(row.deleted), mergedInto: row.merged_into }]));
+}
+
+/** Ids of the given rows whose last change is older than `seq`. */
+async function unchangedSince(trx: Transaction<Database>, user: PlanScope, collection: SyncCollection, ids: string[], seq: number): Promise<Set<string>> {
+  if (collection === 'settings') {
+    const row = await trx.selectFrom('settings').select('seq').where('user_id', '=', user.id).executeTakeFirst();
+    return new Set(row && Number(row.seq) < seq ? [user.id] : []);
+  }
+  const out = new Set<string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 200) {
+    const rows = await trx
+      .selectFrom(collection)
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('id', 'in', unique.slice(i, i + 200))
+      .where('seq', '<', seq)
+      .execute();
+    for (const row of rows) out.add(row.id);
+  }
+  return out;
 }
 
 /**
  * Invariants no client can break, even when its pushes arrive out of order: Uncategorized is
- * fixed; a toy never points at a deleted category or collection. Unknown list ids are kept,
+ * fixed; a toy never points at a deleted category or collection (one merged into a same-named
+ * list leads to the survivor); kept and excluded are never both on. Unknown list ids are kept,
  * because the lists push of the same client may simply not have arrived yet.
  */
-function normalise(collection: SyncCollection, doc: Doc, lists: Map<string, ListState>): Doc {
+function normalise(collection: SyncCollection, doc: Doc, lists: Map<string, ListFate>, push: { assumed: Doc | undefined; incoming: Doc }): Doc {
   if (collection === 'lists' && doc.id === UNCATEGORIZED_ID) {
     return { ...doc, kind: 'category', name: UNCATEGORIZED_NAME, _deleted: false };
   }
   if (collection === 'settings') return { ...doc, _deleted: false }; // one per user, never deleted
   if (collection !== 'toys') return doc;
-  const isDeleted = (id: unknown) => lists.get(id as string)?.deleted === true;
-  const categoryId = isDeleted(doc.categoryId) ? UNCATEGORIZED_ID : doc.categoryId;
-  const collectionIds = (doc.collectionIds as string[]).filter((id, i, all) => !isDeleted(id) && all.indexOf(id) === i);
-  return { ...doc, categoryId, collectionIds };
+  const categoryId = resolveListId(doc.categoryId as string, lists) ?? UNCATEGORIZED_ID;
+  const collectionIds = [
+    ...new Set((doc.collectionIds as string[]).map((id) => resolveListId(id, lists)).filter((id): id is string => id !== null)),
+  ];
+  const turnedOn = (flag: 'excluded' | 'favorite') => push.incoming[flag] === true && push.assumed?.[flag] !== true;
+  const flags = settleKeptAndExcluded(
+    { excluded: doc.excluded === true, favorite: doc.favorite === true },
+    { excluded: turnedOn('excluded'), favorite: turnedOn('favorite') },
+  );
+  return { ...doc, categoryId, collectionIds, ...flags };
 }
 
-function limitRefusal(
-  collection: SyncCollection,
-  doc: Doc,
-  ctx: { liveToys: number; liveCollections: number; user: User; limits: { toysLimit: number; collectionsLimit: number } },
-): string | null {
-  if (collection === 'toys' && ctx.liveToys >= ctx.limits.toysLimit) return TOYS_LIMIT_MESSAGE;
-  if (collection === 'lists' && doc.kind === 'collection' && ctx.liveCollections >= ctx.limits.collectionsLimit) {
-    return collectionsLimitMessage(ctx.user.plan);
+/**
+ * A newly stored rotation is the latest in the server's order, so its child's last rotation
+ * date (the settings' lastRotationDate for the first child) becomes its date, whatever the
+ * clock of the device that made it said about the others.
+ */
+async function stampLastRotation(trx: Transaction<Database>, userId: string, rotation: Doc, changed: Set<ReplicatedTable>) {
+  const createdAt = rotation.createdAt as number;
+  const childId = (rotation.childId as string | undefined) ?? FIRST_CHILD_ID;
+  if (childId === FIRST_CHILD_ID) {
+    const row = await trx.selectFrom('settings').select('last_rotation_date').where('user_id', '=', userId).executeTakeFirst();
+    if (!row || (row.last_rotation_date !== null && Number(row.last_rotation_date) === createdAt)) return;
   }
-  return null;
+  const before = await trx.selectFrom('settings').select('seq').where('user_id', '=', userId).executeTakeFirst();
+  await stampChildRotation(trx, userId, childId, createdAt);
+  const after = await trx.selectFrom('settings').select('seq').where('user_id', '=', userId).executeTakeFirst();
+  if (before && after && Number(before.seq) !== Number(after.seq)) changed.add('settings');
 }
 
 /** A deleted category's toys go to Uncategorized; a deleted collection leaves its toys. */

@@ -2,7 +2,8 @@ import type { RestToy, UpdateBasketBody } from '../../../shared/schemas/rest.js'
 import type { AppDeps } from '../../context.js';
 import { notFound } from '../../lib/http-error.js';
 import { findByName, loadLists } from '../lists/list-store.js';
-import { parseIds, writeReplicated } from './replicated-write.js';
+import { writeReplicated } from '../replicated-write.js';
+import { parseIds } from '../sync/row-mapping.js';
 import { toRestToy } from './toy-mapper.js';
 import { findToys, TOY_NOT_FOUND, updateToyRow } from './toy-store.js';
 

@@ -1,7 +1,7 @@
 import type { RestToy } from '../../../shared/schemas/rest.js';
 import type { ToyRow } from '../../db/schema.js';
 import type { UserLists } from '../lists/list-store.js';
-import { parseIds } from './replicated-write.js';
+import { parseIds } from '../sync/row-mapping.js';
 
 /** A stored toy as the spec's REST calls answer it: categories and collections by NAME. */
 export function toRestToy(row: ToyRow, lists: UserLists): RestToy {
@@ -16,11 +16,29 @@ export function toRestToy(row: ToyRow, lists: UserLists): RestToy {
     excludedToy: row.excluded === 1,
     favoriteToy: row.favorite === 1,
     createdAt: isoDate(Number(row.created_at)),
+    location: row.location ?? '',
+    childIds: parseIds(row.child_ids),
+    retired: row.retired === 1,
+    retiredReason: row.retired_reason,
+    retiredNote: row.retired_note,
   };
 }
 
 const MAX_DATE_MS = 8.64e15; // the largest time a JS Date holds; a synced value past it must not crash a list
 
+/**
+ * Dates already written, by epoch ms: a list answer converts one date per toy, and the same
+ * toys are listed again and again (issue 16). Bounded: emptied when it reaches its size.
+ */
+const written = new Map<number, string>();
+const WRITTEN_MAX = 20_000;
+
 export function isoDate(ms: number): string {
-  return new Date(Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_DATE_MS) : 0).toISOString();
+  let iso = written.get(ms);
+  if (iso === undefined) {
+    iso = new Date(Number.isFinite(ms) ? Math.min(Math.max(ms, 0), MAX_DATE_MS) : 0).toISOString();
+    if (written.size >= WRITTEN_MAX) written.clear();
+    written.set(ms, iso);
+  }
+  return iso;
 }

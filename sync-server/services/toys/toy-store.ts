@@ -2,8 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
 import type { Database, ToyRow, ToyUpdate } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { currentActor } from '../../lib/actor.js';
 import { nextSeq } from '../change-feed.js';
-import { parseIds } from './replicated-write.js';
+import { parseIds } from '../sync/row-mapping.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,30 +27,34 @@ export async function findToys(db: Db, userId: string, ids: string[]): Promise<T
   return ids.length === 0 ? [] : liveToys(db, userId).where('id', 'in', ids).execute();
 }
 
-export async function listToyRows(db: Db, userId: string): Promise<ToyRow[]> {
+/** Newest first. The active inventory by default; `retired: true` lists the retired toys instead. */
+export async function listToyRows(db: Db, userId: string, options: { retired?: boolean } = {}): Promise<ToyRow[]> {
   return liveToys(db, userId)
+    .where('retired', '=', options.retired ? 1 : 0)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
+/** Counts the active toys (retired ones leave the inventory and the plan's count, decision 018). */
 export async function countToys(db: Db, userId: string, where: { excluded?: boolean; favorite?: boolean } = {}): Promise<number> {
   let query = db
     .selectFrom('toys')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('deleted', '=', 0);
+    .where('deleted', '=', 0)
+    .where('retired', '=', 0);
   if (where.excluded !== undefined) query = query.where('excluded', '=', where.excluded ? 1 : 0);
   if (where.favorite !== undefined) query = query.where('favorite', '=', where.favorite ? 1 : 0);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Updates one toy and gives it the next change-clock value. */
+/** Updates one toy and gives it the next change-clock value (and the acting user as updatedBy). */
 export async function updateToyRow(trx: Transaction<Database>, userId: string, id: string, changes: ToyUpdate): Promise<void> {
   await trx
     .updateTable('toys')
-    .set({ ...changes, seq: await nextSeq(trx) })
+    .set({ ...changes, updated_by: currentActor() ?? changes.updated_by, seq: await nextSeq(trx) })
     .where('user_id', '=', userId)
     .where('id', '=', id)
     .execute();
@@ -83,6 +88,34 @@ export async function removeCollectionFromToys(trx: Transaction<Database>, userI
     const ids = parseIds(row.collection_ids);
     if (!ids.includes(collectionId)) continue;
     await updateToyRow(trx, userId, row.id, { collection_ids: JSON.stringify(ids.filter((id) => id !== collectionId)) });
+    changed++;
+  }
+  return changed;
+}
+
+/**
+ * A list merged into a same-named one (decision 008): its toys move to the survivor, a
+ * category by `category_id`, a collection inside `collection_ids` (once).
+ */
+export async function moveToysToList(trx: Transaction<Database>, userId: string, kind: 'category' | 'collection', fromId: string, toId: string): Promise<number> {
+  if (kind === 'category') {
+    const rows = await trx.selectFrom('toys').select('id').where('user_id', '=', userId).where('category_id', '=', fromId).where('deleted', '=', 0).execute();
+    for (const row of rows) await updateToyRow(trx, userId, row.id, { category_id: toId });
+    return rows.length;
+  }
+  const rows = await trx
+    .selectFrom('toys')
+    .select(['id', 'collection_ids'])
+    .where('user_id', '=', userId)
+    .where('deleted', '=', 0)
+    .where('collection_ids', 'like', `%${JSON.stringify(fromId)}%`)
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    const ids = parseIds(row.collection_ids);
+    if (!ids.includes(fromId)) continue;
+    const next = [...new Set(ids.map((id) => (id === fromId ? toId : id)))];
+    await updateToyRow(trx, userId, row.id, { collection_ids: JSON.stringify(next) });
     changed++;
   }
   return changed;

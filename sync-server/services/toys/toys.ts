@@ -1,25 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { planLimits, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
-import { UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
+import { PRACTICE_DEFAULTS, UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
 import type { AddToyBody, RestToy, UpdateToyBody } from '../../../shared/schemas/rest.js';
 import type { AppDeps } from '../../context.js';
-import type { Database, User } from '../../db/schema.js';
+import type { Database } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/http-error.js';
-import { nextSeq } from '../change-feed.js';
 import { findByName, loadLists, type UserLists } from '../lists/list-store.js';
+import { lockListsOf } from '../lists/name-clash.js';
 import { decodeDataUrl, isDataUrl } from '../media/image-check.js';
-import { checkUpload, recordMedia, userHasMedia, writeMediaFile, type CheckedImage } from '../media/media-store.js';
-import { writeReplicated } from './replicated-write.js';
+import { checkUpload, userHasMedia, writeMediaFile, type CheckedImage } from '../media/media-store.js';
+import { recordPhoto } from '../media/upload.js';
+import { assertPhotoRoom } from '../quotas/quotas.js';
+import { writeReplicated } from '../replicated-write.js';
+import { insertDoc } from '../sync/stored-docs.js';
+import { TOY_TOMBSTONE_ROW } from '../sync/tombstones.js';
 import { toRestToy } from './toy-mapper.js';
 import { countToys, findToy, listToyRows, updateToyRow } from './toy-store.js';
+import type { PlanScope } from '../household/scope.js';
 
 export async function listToys(deps: AppDeps, userId: string): Promise<RestToy[]> {
   const [rows, lists] = await Promise.all([listToyRows(deps.db, userId), loadLists(deps.db, userId)]);
   return rows.map((row) => toRestToy(row, lists));
 }
 
-export async function getRestToy(db: AppDeps['db'] | Transaction<Database>, userId: string, id: string): Promise<RestToy> {
+async function getRestToy(db: AppDeps['db'] | Transaction<Database>, userId: string, id: string): Promise<RestToy> {
   const row = await findToy(db, userId, id);
   return toRestToy(row, await loadLists(db, userId));
 }
@@ -32,47 +37,50 @@ function categoryIdFor(lists: UserLists, type: string | undefined): string {
   return row.id;
 }
 
-function imageFromDataUrl(data: string): CheckedImage {
+async function imageFromDataUrl(data: string): Promise<CheckedImage> {
   const bytes = decodeDataUrl(data);
   if (!bytes) throw badRequest('The image must be sent as a JPEG or PNG data URL.');
   return checkUpload(bytes);
 }
 
-async function assertUnderToyLimit(db: AppDeps['db'] | Transaction<Database>, user: User): Promise<void> {
+async function assertUnderToyLimit(db: AppDeps['db'] | Transaction<Database>, user: PlanScope): Promise<void> {
   if ((await countToys(db, user.id)) >= planLimits(user.plan).toysLimit) throw forbidden(TOYS_LIMIT_MESSAGE);
 }
 
-export async function addToy(deps: AppDeps, user: User, body: AddToyBody): Promise<RestToy> {
-  await assertUnderToyLimit(deps.db, user); // before the image work: the common refusal is cheap
-  const image = imageFromDataUrl(body.data);
+export async function addToy(deps: AppDeps, user: PlanScope, body: AddToyBody): Promise<RestToy> {
+  // Cheap early refusals before the image work; the checks that count run in the transaction.
+  await assertUnderToyLimit(deps.db, user);
+  await assertPhotoRoom(deps.db, user);
+  const image = await imageFromDataUrl(body.data);
   categoryIdFor(await loadLists(deps.db, user.id), body.type);
-  // The file is content-addressed: writing it before the rows is harmless if the insert fails.
-  await writeMediaFile(deps.env.DATA_DIR, image);
   const now = deps.now();
   const id = randomUUID();
-  return writeReplicated(deps, user.id, ['toys'], async (trx) => {
+  const write = async (trx: Transaction<Database>) => {
+    await lockListsOf(trx, user.id); // the category read below must not be merged away meanwhile; the account's lock
     await assertUnderToyLimit(trx, user);
     const lists = await loadLists(trx, user.id);
-    await recordMedia(trx, user.id, image, now);
-    await trx
-      .insertInto('toys')
-      .values({
-        user_id: user.id,
-        id,
-        title: body.title,
-        category_id: categoryIdFor(lists, body.type),
-        caption: body.caption ?? '',
-        media_id: image.id,
-        collection_ids: '[]',
-        created_at: now,
-        last_rotated_at: null,
-        location: null,
-        feedback: null,
-        seq: await nextSeq(trx),
-      })
-      .execute();
+    await recordPhoto(trx, user, image, now);
+    // The same document mapping as a synced toy (stored-docs.ts): one write path per table.
+    await insertDoc(trx, user.id, 'toys', {
+      id,
+      title: body.title,
+      categoryId: categoryIdFor(lists, body.type),
+      caption: body.caption ?? '',
+      mediaId: image.id,
+      collectionIds: [],
+      excluded: false,
+      favorite: false,
+      createdAt: now,
+      lastRotatedAt: null,
+      location: null,
+      retired: false,
+      feedback: null,
+      ...PRACTICE_DEFAULTS.toys,
+    });
     return toRestToy(await findToy(trx, user.id, id), lists);
-  });
+  };
+  // The photo's file is written once every check has passed, before the commit (decision 010).
+  return writeReplicated(deps, user.id, ['toys'], write, { beforeCommit: () => writeMediaFile(deps.media, image) });
 }
 
 /** A media id inside `data` when it names an image rather than carrying one (id or /api/media/<id>). */
@@ -80,14 +88,14 @@ function mediaIdIn(data: string): string | null {
   return /^(?:.*\/api\/media\/)?([a-f0-9]{64})$/.exec(data.trim())?.[1] ?? null;
 }
 
-export async function updateToy(deps: AppDeps, user: User, id: string, body: UpdateToyBody): Promise<RestToy> {
+export async function updateToy(deps: AppDeps, user: PlanScope, id: string, body: UpdateToyBody): Promise<RestToy> {
   const current = await findToy(deps.db, user.id, id);
   const data = body.data?.trim() ?? '';
   let image: CheckedImage | null = null;
   let mediaId = current.media_id;
   if (isDataUrl(data)) {
-    image = imageFromDataUrl(data);
-    await writeMediaFile(deps.env.DATA_DIR, image);
+    await assertPhotoRoom(deps.db, user); // early, before decoding; counted again in the transaction
+    image = await imageFromDataUrl(data);
     mediaId = image.id;
   } else if (data && data !== current.media_id) {
     const named = mediaIdIn(data);
@@ -97,10 +105,12 @@ export async function updateToy(deps: AppDeps, user: User, id: string, body: Upd
     mediaId = named;
   }
   const now = deps.now();
-  return writeReplicated(deps, user.id, ['toys'], async (trx) => {
+  const photo = image;
+  const write = async (trx: Transaction<Database>) => {
+    await lockListsOf(trx, user.id);
     await findToy(trx, user.id, id);
     const lists = await loadLists(trx, user.id);
-    if (image) await recordMedia(trx, user.id, image, now);
+    if (photo) await recordPhoto(trx, user, photo, now);
     await updateToyRow(trx, user.id, id, {
       title: body.title,
       category_id: body.type === undefined ? current.category_id : categoryIdFor(lists, body.type),
@@ -108,20 +118,27 @@ export async function updateToy(deps: AppDeps, user: User, id: string, body: Upd
       media_id: mediaId,
     });
     return toRestToy(await findToy(trx, user.id, id), lists);
-  });
+  };
+  return writeReplicated(deps, user.id, ['toys'], write, { beforeCommit: photo ? () => writeMediaFile(deps.media, photo) : undefined });
 }
 
 export async function deleteToy(deps: AppDeps, userId: string, id: string): Promise<void> {
   await writeReplicated(deps, userId, ['toys'], async (trx) => {
     await findToy(trx, userId, id);
-    await updateToyRow(trx, userId, id, { deleted: 1 });
+    await updateToyRow(trx, userId, id, TOY_TOMBSTONE_ROW); // what devices need of a deleted toy (tombstones.ts)
   });
 }
 
+/**
+ * PUT updateExcludedToyProporty / updateFavoriteToyProporty. Switching one flag on switches
+ * the other off (spec section 4: kept and excluded are never both on; decision 008).
+ */
 export async function setToyFlag(deps: AppDeps, userId: string, id: string, flag: 'excluded' | 'favorite', on: boolean): Promise<RestToy> {
   return writeReplicated(deps, userId, ['toys'], async (trx) => {
     await findToy(trx, userId, id);
-    await updateToyRow(trx, userId, id, flag === 'excluded' ? { excluded: on ? 1 : 0 } : { favorite: on ? 1 : 0 });
+    const value = on ? 1 : 0;
+    const other = on ? { [flag === 'excluded' ? 'favorite' : 'excluded']: 0 } : {};
+    await updateToyRow(trx, userId, id, { ...(flag === 'excluded' ? { excluded: value } : { favorite: value }), ...other });
     return getRestToy(trx, userId, id);
   });
 }

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button } from '../../components/button.js';
+import { useHouseholdData } from '../../db/provider.js';
+import type { ShowMessage } from '../../hooks/use-timed-message.js';
+
+type Say = ShowMessage;
+
+/** Everything this device held for a former household, as a JSON file the person keeps. */
+async function downloadCopy(householdId: string, name: string): Promise<void> {
+  const { openUserDatabase, closeUserDatabase } = await import('../../db/database.js');
+  const db = await openUserDatabase(householdId);
+  try {
+    const dump: Record<string, unknown[]> = {};
+    for (const [table, collection] of Object.entries(db.collections)) {
+      dump[table] = (await collection.find().exec()).map((doc) => doc.toJSON());
+    }
+    const blob = new Blob([JSON.stringify({ household: name, savedAt: new Date().toISOString(), ...dump }, null, 2)], { type: 'application/json' });
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = `toy-rotation-${name.replace(/[^A-Za-z0-9-]+/g, '-')}.json`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+  } finally {
+    await closeUserDatabase(db);
+  }
+}
+
+/** Former households whose unsent changes this device kept (decision 017): download or discard. */
+export function KeptDataList({ say }: { say: Say }) {
+  const { kept, discardKept } = useHouseholdData();
+  const [confirm, setConfirm] = useState<string | null>(null);
+  return (
+    <div className="tr-family__kept">
+      <h3>Kept on this device</h3>
+      <ul className="tr-lists__items">
+        {kept.map((entry) => (
+          <li key={entry.householdId} className="tr-lists__item">
+            <span>
+              <span className="tr-lists__name">{entry.name}</span>{' '}
+              <span className="muted">
+                {entry.pending === 1 ? '1 change' : `${entry.pending} changes`} you made there could not be sent after you left.
+              </span>
+            </span>
+            {confirm === entry.householdId ? (
+              <span className="tr-lists__actions">
+                <Button variant="danger" size="small" onClick={() => void discardKept(entry.householdId).then(() => say('Discarded.', 'success'))}>
+                  Yes, discard
+                </Button>
+                <Button variant="ghost" size="small" onClick={() => setConfirm(null)}>
+                  Keep
+                </Button>
+              </span>
+            ) : (
+              <span className="tr-lists__actions">
+                <Button
+                  variant="ghost"
+                  size="small"
+                  onClick={() => void downloadCopy(entry.householdId, entry.name).catch(() => say('The copy could not be made.', 'danger'))}
+                >
+                  Download a copy
+                </Button>
+                <Button variant="ghost" size="small" onClick={() => setConfirm(entry.householdId)}>
+                  Discard
+                </Button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+// Build-time only (vite.config.ts). The service worker precaches only the shell: the entry
+// chunk, the public screens (front page, legal, sign-in, contact, pricing, payment result)
+// and what they import. The signed-in app (RxDB, Dexie, the screens, the captcha) is cached
+// after sign-in (client/pwa/offline-cache.ts), from the list this plugin writes into
+// index.html, so a first visit to /frontpage downloads only what it shows.
+
+/** Screens a visitor can open without an account: precached so they open offline after one visit. */
+const PUBLIC_SCREEN = /\/client\/(?:features\/(?:frontpage|legal|auth|contact|pricing|payment)\/[^/]+-page\.tsx|app\/not-found-page\.tsx|pwa\/register-sw\.ts)$|workbox-window/;
+/** Never in the shell, even when a public screen imports them statically. */
+const APP_ONLY_MODULE = /node_modules\/(?:rxdb|dexie|altcha|@zxcvbn-ts)\//;
+
+const APP_CHUNKS_ELEMENT_ID = 'app-chunks';
+
+type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['manifestTransforms']>[number];
+type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+type Chunk = Extract<OutputBundle[string], { type: 'chunk' }>;
+
+const state = { appFiles: new Set<string>(), shellFiles: new Set<string>() };
+
+function split(bundle: OutputBundle) {
+  const chunks = new Map<string, Chunk>();
+  for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
+  const shell = new Set<string>();
+  const visit = (chunk: Chunk) => {
+    if (shell.has(chunk.fileName)) return;
+    shell.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) shell.add(css);
+    for (const imported of chunk.imports) {
+      const next = chunks.get(imported);
+      if (next) visit(next);
+    }
+  };
+  for (const chunk of chunks.values()) {
+    const isShell = chunk.isEntry || (chunk.facadeModuleId !== null && PUBLIC_SCREEN.test(chunk.facadeModuleId));
+    if (isShell) visit(chunk);
+  }
+  for (const file of [...shell]) {
+    const chunk = chunks.get(file);
+    if (chunk && Object.keys(chunk.modules).some((id) => APP_ONLY_MODULE.test(id))) shell.delete(file);
+  }
+  const app = Object.keys(bundle).filter((file) => /\.(?:js|css)$/.test(file) && !shell.has(file));
+  state.shellFiles = shell;
+  state.appFiles = new Set(app);
+  return app;
+}
+
+/** Writes the app's chunk list into index.html (a JSON data block, never run as a script). */
+export function appChunks(): Plugin {
+  return {
+    name: 'toy-rotation:app-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const urls = split(context.bundle).map((file) => `/${file}`);
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: APP_CHUNKS_ELEMENT_ID },
+            children: JSON.stringify(urls),
+            injectTo: 'body',
+          },
+        ];
+      },
+    },
+  };
+}
+
+/** Workbox manifest transform: drops the app's chunks from the precache (they are cached after sign-in). */
+export const shellOnly: ManifestTransform = (entries) => {
+  if (state.appFiles.size === 0) throw new Error('app-chunks: the bundle was not split before the precache list was made');
+  return { manifest: entries.filter((entry) => !state.appFiles.has(entry.url.replace(/^\//, ''))), warnings: [] };
+};

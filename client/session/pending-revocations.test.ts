@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest';
+import { flushRevocations, pendingRevocations, PENDING_REVOCATIONS_KEY, queueRevocation, type RevokeResult } from './pending-revocations.js';
+import { unsyncedChangesMessage } from './unsynced-message.js';
+
+/** A real Storage implementation over a Map (node has no localStorage). */
+class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, String(value));
+  }
+}
+
+describe('pending revocations (issue 9, fault 5: Log Out offline must still end the session)', () => {
+  test('a queued token waits until the server answers, then is forgotten', async () => {
+    const storage = new MemoryStorage();
+    queueRevocation(storage, 'tok-1');
+    queueRevocation(storage, 'tok-1');
+    queueRevocation(storage, 'tok-2');
+    expect(pendingRevocations(storage)).toEqual(['tok-1', 'tok-2']);
+
+    const sent: string[] = [];
+    const offline = async (token: string): Promise<RevokeResult> => (sent.push(token), 'retry');
+    expect(await flushRevocations(storage, offline)).toBe(2);
+    expect(pendingRevocations(storage)).toEqual(['tok-1', 'tok-2']);
+
+    const online = async (token: string): Promise<RevokeResult> => (sent.push(token), token === 'tok-2' ? 'done' : 'retry');
+    expect(await flushRevocations(storage, online)).toBe(1);
+    expect(pendingRevocations(storage)).toEqual(['tok-1']);
+    expect(await flushRevocations(storage, async () => 'done')).toBe(0);
+    expect(storage.getItem(PENDING_REVOCATIONS_KEY)).toBeNull();
+    expect(sent).toEqual(['tok-1', 'tok-2', 'tok-1', 'tok-2']);
+  });
+
+  test('a token queued during a flush (another tab, or a second Log Out) is sent in it, and kept if it fails', async () => {
+    const storage = new MemoryStorage();
+    queueRevocation(storage, 'tok-1');
+    const sent: string[] = [];
+    await flushRevocations(storage, async (token) => {
+      sent.push(token);
+      if (token === 'tok-1') {
+        queueRevocation(storage, 'tok-other-tab');
+        return 'done';
+      }
+      return 'retry';
+    });
+    expect(sent).toEqual(['tok-1', 'tok-other-tab']);
+    expect(pendingRevocations(storage)).toEqual(['tok-other-tab']);
+  });
+
+  test('unreadable storage counts as nothing waiting', () => {
+    const storage = new MemoryStorage();
+    storage.setItem(PENDING_REVOCATIONS_KEY, '{not json');
+    expect(pendingRevocations(storage)).toEqual([]);
+  });
+});
+
+describe('the Log Out warning', () => {
+  test('counts changes in the singular and the plural', () => {
+    expect(unsyncedChangesMessage(1)).toBe('1 change has not reached your account yet');
+    expect(unsyncedChangesMessage(2)).toBe('2 changes have not reached your account yet');
+  });
+});

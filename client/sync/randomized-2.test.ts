@@ -1,0 +1,4 @@
+// Shard 2 of the randomized convergence test (issue 9, decision 015): see client/test-support/randomized-sync.ts.
+import { randomizedShard } from '../test-support/randomized-sync.js';
+
+randomizedShard(2, 'randomized-2.test.ts');

@@ -1,0 +1,74 @@
+import type { SyncedCollection } from './rx-types.js';
+import { getChangedDocumentsSince } from 'rxdb';
+import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
+import { SYNC_MAX_BATCH } from '../../shared/schemas/sync.js';
+import type { HttpClient } from './http.js';
+
+/**
+ * After the server went back in time (decision 007): every document this device holds,
+ * deleted ones included, is pushed to /push?restoredFrom=N. The server takes the device's
+ * fields for rows nobody changed since it went back, creates the rows it lost, and keeps
+ * rows changed since; the full pull that follows brings the merged state back here.
+ */
+export async function resendEverything(collection: SyncedCollection, http: HttpClient, name: SyncCollection, restoredFrom: number): Promise<void> {
+  let checkpoint: { id: string; lwt: number } | undefined;
+  for (;;) {
+    const batch = await getChangedDocumentsSince(collection.storageInstance, SYNC_MAX_BATCH, checkpoint);
+    if (batch.documents.length === 0) return;
+    checkpoint = batch.checkpoint as { id: string; lwt: number };
+    const rows = batch.documents.map((doc) => {
+      const { _meta, _rev, _attachments, ...state } = doc as Record<string, unknown>;
+      return { newDocumentState: state };
+    });
+    const response = await http.request(`/api/sync/${name}/push?restoredFrom=${restoredFrom}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(rows),
+    });
+    await response.body?.cancel(); // the full pull that follows brings the server's state
+  }
+}
+
+/**
+ * The order a device gives its collections back in. The server changes some rows as a side
+ * effect of another collection's push (a re-created rotation stamps the settings' last rotation
+ * date; a list delete or a same-name merge moves toys), and a row changed since the restore
+ * keeps the server's state. So the collections such side effects touch go first: given back
+ * later, the settings edit or toy edit the server lost would be refused (the randomized
+ * test, seed 3: a lost settings edit stayed lost behind a rotation's stamp).
+ */
+const GIVE_BACK_ORDER: readonly SyncCollection[] = ['settings', 'toys', 'lists', 'rotations'];
+
+export type Reconvergence = {
+  /** Gives the server back every collection this device holds, in GIVE_BACK_ORDER; concurrent calls share one run. */
+  giveBack(restoredFrom: number): Promise<void>;
+};
+
+/**
+ * One device's reconvergence after the server went back in time (decision 007): whichever
+ * collection notices first, all of them are given back, in an order where no side effect of
+ * one can hide another's lost edits. Only runs in flight are shared: a later reset (the server
+ * restored again, even from the same copy) gives everything back again.
+ */
+export function reconvergence(options: { names: readonly SyncCollection[]; collectionOf: (name: SyncCollection) => SyncedCollection; http: HttpClient }): Reconvergence {
+  const running = new Map<number, Promise<void>>();
+  const order = GIVE_BACK_ORDER.filter((name) => options.names.includes(name));
+  if (SYNC_COLLECTIONS.some((name) => !GIVE_BACK_ORDER.includes(name))) {
+    throw new Error('reconvergence: every synced collection needs its place in GIVE_BACK_ORDER');
+  }
+  return {
+    giveBack(restoredFrom) {
+      const current = running.get(restoredFrom);
+      if (current) return current;
+      const run = (async () => {
+        try {
+          for (const name of order) await resendEverything(options.collectionOf(name), options.http, name, restoredFrom);
+        } finally {
+          running.delete(restoredFrom);
+        }
+      })();
+      running.set(restoredFrom, run);
+      return run;
+    },
+  };
+}

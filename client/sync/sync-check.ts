@@ -1,0 +1,62 @@
+import type { ReplicationMetaStorage, SyncedCollection } from './rx-types.js';
+import { getChangedDocumentsSince, getComposedPrimaryKeyOfDocumentData } from 'rxdb';
+import type { SyncCollection } from '../../shared/schemas/docs.js';
+import { syncDigestSchema, type SyncCheckpoint } from '../../shared/schemas/sync.js';
+import { readAnswer } from './answers.js';
+import { collectionDigest, type CollectionDigest } from '../../shared/sync/digest.js';
+import type { HttpClient } from './http.js';
+import { serverShape } from './unpushed.js';
+
+// "Synced" is checked, not assumed (issue 9, decision 007): the device compares the digest
+// of what it holds with the server's. Only a device that has pulled up to the server's last
+// change and has nothing waiting can be compared; otherwise it is simply not done yet.
+
+export type CheckVerdict =
+  | { verdict: 'synced' }
+  | { verdict: 'behind' } // the server has changes this device has not pulled yet
+  | { verdict: 'waiting' } // local changes not yet acknowledged
+  | { verdict: 'differs'; local: CollectionDigest; server: CollectionDigest };
+
+/** Where the device's pulls stand (RxDB's downstream checkpoint, in the meta storage). */
+async function pulledUpTo(meta: ReplicationMetaStorage): Promise<SyncCheckpoint | null> {
+  const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { isCheckpoint: '1', itemId: 'down' });
+  const [doc] = await meta.findDocumentsById([id], false);
+  return ((doc as { checkpointData?: SyncCheckpoint } | undefined)?.checkpointData ?? null) as SyncCheckpoint | null;
+}
+
+async function localDigest(collection: SyncedCollection): Promise<CollectionDigest> {
+  const docs: Record<string, unknown>[] = [];
+  let checkpoint: { id: string; lwt: number } | undefined;
+  for (;;) {
+    const batch = await getChangedDocumentsSince(collection.storageInstance, 500, checkpoint);
+    if (batch.documents.length === 0) break;
+    checkpoint = batch.checkpoint as { id: string; lwt: number };
+    for (const doc of batch.documents) docs.push(serverShape(doc as Record<string, unknown>));
+  }
+  return collectionDigest(docs);
+}
+
+/** Same place in the change order; "nothing yet" is null or { seq: 0, id: '' }. */
+function samePosition(a: SyncCheckpoint | null, b: SyncCheckpoint | null): boolean {
+  const seqA = a?.seq ?? 0;
+  const seqB = b?.seq ?? 0;
+  return seqA === seqB && (a?.id ?? '') === (b?.id ?? '');
+}
+
+export async function checkCollection(options: {
+  name: SyncCollection;
+  collection: SyncedCollection;
+  meta: ReplicationMetaStorage;
+  http: HttpClient;
+  /** Documents of this collection waiting to be pushed. */
+  waiting: () => number;
+}): Promise<CheckVerdict> {
+  if (options.waiting() > 0) return { verdict: 'waiting' };
+  const response = await options.http.request(`/api/sync/${options.name}/digest`);
+  const server = await readAnswer(response, syncDigestSchema);
+  if (!samePosition(await pulledUpTo(options.meta), server.checkpoint)) return { verdict: 'behind' };
+  const local = await localDigest(options.collection);
+  if (options.waiting() > 0) return { verdict: 'waiting' };
+  if (local.count === server.count && local.hash === server.hash) return { verdict: 'synced' };
+  return { verdict: 'differs', local, server: { count: server.count, hash: server.hash } };
+}

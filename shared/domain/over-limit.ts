@@ -1,0 +1,51 @@
+import { PLANS, type Plan } from './plans.js';
+
+// Over the plan limit (issue 9, fault 4; decision 008). Sync never discards what a device
+// made: two devices offline at 99 of 100 toys may each add one, and both are kept. The
+// account is then over its limit: new adds are refused (REST and on the device) and the app
+// shows which toys or collections are beyond the limit and what the parent can do.
+
+type Counted = { id: string; createdAt: number };
+
+/**
+ * The ids beyond the limit: everything after the first `limit` in the order they were made
+ * (createdAt, then id, so every device marks the same ones). Only a marker: nothing is hidden,
+ * refused or deleted because of it.
+ */
+export function overLimitIds(items: readonly Counted[], limit: number): Set<string> {
+  if (items.length <= limit) return new Set();
+  const ordered = [...items].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return new Set(ordered.slice(Math.max(0, limit)).map((item) => item.id));
+}
+
+export const OVER_LIMIT_BADGE = 'Over the limit';
+
+function upgradeHint(plan: Plan): string {
+  return plan === 'paid' ? '' : ` or upgrade to ${PLANS.paid.name}`;
+}
+
+/** What the parent reads above the inventory when toys are over the limit. */
+export function toysOverLimitMessage(count: number, limit: number, plan: Plan): string {
+  const over = count - limit;
+  const toRemove = over + 1;
+  return (
+    `You have ${count} toys and your plan keeps ${limit}. ` +
+    `${over === 1 ? 'The toy marked' : `The ${over} toys marked`} "${OVER_LIMIT_BADGE}" ${over === 1 ? 'was' : 'were'} added on another device while it was offline; nothing was deleted. ` +
+    `To add new toys, remove ${toRemove} ${toRemove === 1 ? 'toy' : 'toys'}${upgradeHint(plan)}.`
+  );
+}
+
+/** The same for collections. */
+export function collectionsOverLimitMessage(count: number, limit: number, plan: Plan): string {
+  const over = count - limit;
+  const toRemove = over + 1;
+  return (
+    `You have ${count} collections and your plan keeps ${limit}. ` +
+    `${over === 1 ? 'The collection marked' : `The ${over} collections marked`} "${OVER_LIMIT_BADGE}" ${over === 1 ? 'was' : 'were'} added on another device while it was offline; nothing was deleted. ` +
+    `To add new collections, remove ${toRemove} ${toRemove === 1 ? 'collection' : 'collections'}${upgradeHint(plan)}.`
+  );
+}
+
+/** On a toy's detail: what this marker means for this toy. */
+export const TOY_OVER_LIMIT_DETAIL =
+  'This toy is over your plan\'s limit: it was added on another device while offline and is kept. Remove a toy or upgrade to add new ones.';

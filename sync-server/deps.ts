@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { AppDeps } from './context.js';
+import { isPostgres, openDatabase, type DB } from './db/database.js';
+import type { Env } from './env.js';
+import { ChangeFeed } from './services/change-feed.js';
+import { createMailer, type Mailer } from './services/mailer.js';
+import { createMediaStore } from './services/media/create-media-store.js';
+import { releaseInstanceSlots } from './services/scale-out/live-streams.js';
+import { startPostgresFeedRelay, type FeedRelayHandle } from './services/scale-out/postgres-feed-relay.js';
+
+/** What a caller may supply instead of what the configuration would give. */
+export type DepsOverrides = {
+  /** An open database (the test's); then close() leaves it open. */
+  db?: DB;
+  mailer?: Mailer;
+  /** Tests move time (token expiry, inactivity). */
+  now?: () => number;
+  /** Where log lines go (default: the console, nothing with LOG_LEVEL=silent). */
+  log?: (line: string) => void;
+};
+
+export type ServerDeps = {
+  deps: AppDeps;
+  /** PostgreSQL only: the LISTEN/NOTIFY relay of the change feed to the other instances. */
+  relay?: FeedRelayHandle;
+  /** Stops the relay and the media store, gives back this instance's stream slots, closes the database it opened. */
+  close(): Promise<void>;
+};
+
+const consoleLog = (line: string) => console.log(`[toy-rotation] ${line}`);
+
+/**
+ * The one place that builds the server's dependencies from its configuration: the database
+ * (migrated), the media store, the change feed (relayed between instances on PostgreSQL) and
+ * the mailer. index.ts and the test app (hence every API test) both start through here, and
+ * the e2e harness starts index.ts, so tests run what production starts.
+ */
+export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promise<ServerDeps> {
+  const lineLog = overrides.log ?? consoleLog;
+  const db = overrides.db ?? (await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }));
+  const closeDb = () => (overrides.db ? Promise.resolve() : db.destroy());
+  const media = await createMediaStore(env).catch(async (error: unknown) => {
+    await closeDb();
+    throw error;
+  });
+  const feed = new ChangeFeed();
+  const instanceId = randomUUID();
+  let relay: FeedRelayHandle | undefined;
+  try {
+    relay = isPostgres(db) ? await startPostgresFeedRelay(feed, db, { log: lineLog, origin: instanceId }) : undefined;
+  } catch (error) {
+    media.close();
+    await closeDb();
+    throw new Error(`DATABASE_URL: could not listen for changes: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  const mailer =
+    overrides.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: lineLog });
+  const deps: AppDeps = {
+    env,
+    db,
+    feed,
+    media,
+    mailer,
+    instanceId,
+    now: overrides.now ?? Date.now,
+    log: overrides.log ?? (env.LOG_LEVEL === 'silent' ? () => {} : consoleLog),
+  };
+  return {
+    deps,
+    relay,
+    async close() {
+      await relay?.stop();
+      media.close();
+      // Its open streams drop with it; their devices reconnect to another instance at once.
+      await releaseInstanceSlots(db, instanceId).catch(() => {});
+      await closeDb();
+    },
+  };
+}

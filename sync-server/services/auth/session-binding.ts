@@ -1,0 +1,2 @@
+/** The household a session was opened in, and whether its user has left it since (issue 13). */
+export type SessionBinding = { householdId: string; leftAt: number | null };

@@ -9,6 +9,8 @@ import { ServerError, type HttpClient } from './http.js';
 import { composedBase } from './composed-base.js';
 import type { PulledBases, SentPush } from './pulled-bases.js';
 import { pushesReleased } from './push-hold.js';
+import { pushWindow } from './push-window.js';
+import { recordAcknowledged } from './record-acknowledged.js';
 import type { Reconvergence } from './reconverge.js';
 import { serverShape, unpushedAmong } from './unpushed.js';
 
@@ -60,11 +62,11 @@ export function replicateCollection(options: {
   // or may not have stored them. Read before this load sends anything.
   const lost: Promise<Map<string, SentPush>> = bases.unanswered(name).catch(() => new Map());
   let lostReplayed = false;
-  // Decision 015: a pull answered while a push is in flight may carry the state from before
-  // that push; once the push is recorded, RxDB would write that older state over the newer
-  // local write. So the documents of a push in flight during a pull are left out of its
-  // result and pulled again (the rewind) once the push is recorded.
-  const inFlight = new Set<string>();
+  // Decision 015: a pull answered while a push is in flight (or failed and waits for RxDB's
+  // retry, or is answered but not yet recorded) may carry a state RxDB would write over the
+  // newer local one. So the documents in that window during a pull are left out of that
+  // pull's result and pulled again (the rewind) once the push is recorded (push-window.ts).
+  const window = pushWindow(() => replication);
   let sentDuringPull: Set<string> | null = null;
   let firstPullDone!: () => void;
   const firstPull = new Promise<void>((resolve) => (firstPullDone = resolve));
@@ -137,7 +139,7 @@ export function replicateCollection(options: {
             checkpoint = older(checkpoint, rewindTo.checkpoint);
             rewindTo = null;
           }
-          sentDuringPull = new Set(inFlight);
+          sentDuringPull = window.snapshot();
           let body = await pull(checkpoint, batchSize);
           if (body.reset) {
             await reconverge(body.reset.restoredFrom);
@@ -186,7 +188,6 @@ export function replicateCollection(options: {
       // Local writes go up once no import is writing (push-hold.ts): all of its writes, or none.
       waitBeforePersist: () => pushesReleased(options.collection.database.name),
       handler: async (rows) => {
-        let ids: string[] = [];
         try {
           const missing = rows.filter((row) => !row.assumedMasterState).map((row) => row.newDocumentState as Record<string, unknown>);
           const known = await bases.lookup(name, missing);
@@ -204,11 +205,9 @@ export function replicateCollection(options: {
             return { ...row, assumedMasterState: push ? composedBase(push.base, push.doc, row.newDocumentState) : base };
           });
           await options.beforePush?.(withBase.map((row) => row.newDocumentState as Record<string, unknown>));
-          ids = withBase.map((row) => row.newDocumentState.id as string);
-          for (const id of ids) {
-            inFlight.add(id);
-            sentDuringPull?.add(id);
-          }
+          const ids = withBase.map((row) => row.newDocumentState.id as string);
+          window.sending(ids);
+          for (const id of ids) sentDuringPull?.add(id);
           await bases.sending(name, withBase.map((row) => ({ doc: row.newDocumentState, base: row.assumedMasterState })));
           let response: Response;
           try {
@@ -236,18 +235,22 @@ export function replicateCollection(options: {
           await bases.remember(name, [...sentById.values()]).catch(() => {}); // best effort: stopping closes it
           await bases.rememberAnswers(name, answers).catch(() => {});
           await bases.answered(name, ids).catch(() => {});
-          for (const id of ids) {
-            pending.delete(id);
-            inFlight.delete(id);
-          }
+          for (const id of ids) pending.delete(id);
+          const conflictIds = new Set(conflicts.map((doc) => doc.id));
+          window.answered(ids, conflictIds);
+          // RxDB's record of these as agreed can be refused by a pull persisted meanwhile.
+          await recordAcknowledged(replication, rows, conflictIds).catch(() => {});
           const refused = response.headers.get(SYNC_NOTICE_HEADER);
           if (refused) options.onNotice(decodeURIComponent(refused));
           options.onSuccess();
-          // Delivered once the upstream is idle, i.e. after RxDB recorded this acknowledgement.
-          if (rewindTo) pullStream.next('RESYNC');
+          // Once RxDB recorded this acknowledgement, pull again what a pull left out meanwhile.
+          window.whenRecorded(() => {
+            if (rewindTo) pullStream.next('RESYNC');
+          });
           return conflicts;
         } catch (error) {
-          for (const id of ids) inFlight.delete(id); // RxDB sends them again
+          // The documents stay in the push window: the server may have stored the push, and
+          // RxDB sends the same rows again (push-window.ts).
           return options.onError(error);
         }
       },

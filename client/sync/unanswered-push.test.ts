@@ -181,3 +181,50 @@ describe('a replayed create answered as a conflict while the parent edits', () =
     }
   }, 20_000);
 });
+
+// Seed 937 of a CI run: the server was killed while a device's push was on its way. The
+// push had been stored, but the device only saw the connection fail, and RxDB sends the same
+// rows again after its retry time. Before that retry the parent set the field back; a pull
+// (the stream's reconnect) then brought the stored push, and since the document equalled
+// RxDB's base again, RxDB wrote that state over the parent's newer one. The retry then
+// recorded it as agreed, and the undo was gone on every device.
+describe('a push whose connection failed after the server stored it', () => {
+  it('keeps an edit made before RxDB retries it, even when a pull comes first', async () => {
+    const user = await newUser(bed.server);
+    const storage = dexieStorage();
+    const name = `dropped-${Date.now()}`;
+    // The server dies: a push on its way is stored but its connection fails; nothing else gets through.
+    const net = { dying: false };
+    const fetchImpl: typeof fetch = async (input, init) => {
+      if (net.dying && !String(input).includes('/push')) throw new TypeError('fetch failed: connection refused');
+      const response = await fetch(input, init);
+      if (net.dying) throw new TypeError('fetch failed: connection reset');
+      return response;
+    };
+    const db = await openUserDatabase(user.userId, { name, storage, multiInstance: false, tables: onlyToys });
+    // A long retry time: the undo and the pull below both come before RxDB sends the push again.
+    const sync = startSync(db, { baseUrl: bed.server.baseUrl, getToken: () => user.token, retryMs: 1500, fetch: fetchImpl });
+    try {
+      const toy = await addToy(db, { title: 'Ball', location: 'shelf' });
+      await sync.awaitVerified();
+      // The edit goes up in RxDB's upstream resync (as after a reconnect), where a retried push
+      // does not hold back pulls: written while paused, sent by the resync on start.
+      await sync.replications.toys.pause();
+      await updateToy(db, toy.id, { location: 'box' });
+      net.dying = true;
+      await sync.replications.toys.start();
+      await eventually(async () => expect((await serverToy(user.userId, toy.id))?.location).toBe('box')); // stored, the device saw a failure
+      await updateToy(db, toy.id, { location: 'shelf' }); // back, before the retry
+      net.dying = false; // the server is back: a pull before the retry brings the stored push
+      await sync.replications.toys.reSync();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await db.toys.findOne(toy.id).exec())?.location).toBe('shelf');
+      await eventually(async () => expect((await serverToy(user.userId, toy.id))?.location).toBe('shelf'), 8000);
+      await sync.awaitVerified();
+      expect((await db.toys.findOne(toy.id).exec())?.location).toBe('shelf');
+    } finally {
+      await sync.stop();
+      await db.remove();
+    }
+  }, 20_000);
+});

@@ -49,9 +49,9 @@ const OTHER_CALLS = [
   'get /api/media/{id}',
   'put /api/media/{id}',
   'get /api/sync/stream',
-  'get /api/sync/{collection}/pull',
-  'post /api/sync/{collection}/push',
-  'get /api/sync/{collection}/digest',
+  'get /api/sync/{table}/pull',
+  'post /api/sync/{table}/push',
+  'get /api/sync/{table}/digest',
   'get /api/stripe/config',
   'post /api/stripe/webhook',
 ];

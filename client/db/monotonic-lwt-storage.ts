@@ -12,7 +12,7 @@ import { getChangedDocumentsSince, type RxStorage, type RxStorageInstance } from
 const STEP = 0.01; // the same sub-millisecond step RxDB's now() uses
 
 /** Replication meta data (checkpoints) and RxDB's internal store keep RxDB's own stamps. */
-function isUserCollection(collectionName: string): boolean {
+function isUserTable(collectionName: string): boolean {
   return !collectionName.startsWith('rx-') && !collectionName.startsWith('_rxdb');
 }
 
@@ -22,7 +22,7 @@ export function monotonicLwtStorage<I, O>(storage: RxStorage<I, O>): RxStorage<I
     name: `monotonic-lwt-${storage.name}`,
     async createStorageInstance(params) {
       const instance = await storage.createStorageInstance(params);
-      if (!isUserCollection(params.collectionName)) return instance;
+      if (!isUserTable(params.collectionName)) return instance;
       return withMonotonicLwt(instance);
     },
   };

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import type { ToyDatabase } from './database.js';
 import type { SyncHandle, SyncStatus } from '../sync/start-sync.js';
 import { MEDIA_CACHE_NAME } from '../pwa/media-cache.js';
@@ -29,7 +29,7 @@ const INITIAL_STATUS: SyncStatus = { state: 'syncing', pending: 0, lastSyncedAt:
 const DatabaseContext = createContext<ToyDatabase | null>(null);
 const SyncStatusContext = createContext<SyncStatus>(INITIAL_STATUS);
 const HouseholdSwitchContext = createContext<HouseholdSwitch | null>(null);
-type RemoteChangeListener = (collections: SyncCollection[]) => void;
+type RemoteChangeListener = (collections: SyncTable[]) => void;
 const RemoteChangesContext = createContext<Set<RemoteChangeListener>>(new Set());
 
 /**

@@ -1,9 +1,9 @@
 import { getComposedPrimaryKeyOfDocumentData } from 'rxdb';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import { SYNC_MAX_BATCH, SYNC_NOTICE_HEADER } from '../../shared/schemas/sync.js';
 import { HouseholdLeftError, OfflineError, type HttpClient } from './http.js';
 import { pendingPhotos, photoStore } from './photos.js';
-import type { ReplicationMetaStorage, SyncedCollection } from './rx-types.js';
+import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
 import { serverShape } from './unpushed.js';
 
 // Removed from a household (or left it on another device) while changes wait here: the server
@@ -26,18 +26,18 @@ export type HandInResult = {
 type Source = {
   /** The household whose database (and photo store) this is. */
   householdId: string;
-  names: SyncCollection[];
-  collectionOf: (name: SyncCollection) => SyncedCollection;
-  metaOf: (name: SyncCollection) => ReplicationMetaStorage | undefined;
+  names: SyncTable[];
+  tableOf: (name: SyncTable) => SyncedTable;
+  metaOf: (name: SyncTable) => ReplicationMetaStorage | undefined;
   /** Ids of the documents that wait (pending-changes.ts). */
-  waitingIds: (name: SyncCollection) => string[];
+  waitingIds: (name: SyncTable) => string[];
   /** The last state agreed with the server, for documents the meta storage has none of. */
-  baseOf: (name: SyncCollection, locals: Record<string, unknown>[]) => Promise<Map<string, Record<string, unknown>>>;
+  baseOf: (name: SyncTable, locals: Record<string, unknown>[]) => Promise<Map<string, Record<string, unknown>>>;
   http: HttpClient;
 };
 
-async function rowsFor(source: Source, name: SyncCollection, ids: string[]) {
-  const collection = source.collectionOf(name);
+async function rowsFor(source: Source, name: SyncTable, ids: string[]) {
+  const collection = source.tableOf(name);
   const meta = source.metaOf(name);
   const local = await collection.storageInstance.findDocumentsById(ids, true);
   const masters = new Map<string, Record<string, unknown>>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
 import { enableDevMode, eventually, openDevice, syncTestBed } from '../test-support/sync-harness.js';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import { family } from '../../sync-server/test-support/households.js';
 import { jsonRequest } from '../../sync-server/test-support/test-app.js';
 
@@ -17,7 +17,7 @@ describe("a change to the household made by another member reaches this device's
     const { owner, member, householdId } = await family(bed.server.t);
     const device = await openDevice(bed.server, { userId: householdId, token: member.token }, { label: 'member' });
     bed.devices.push(device);
-    const heard: SyncCollection[][] = [];
+    const heard: SyncTable[][] = [];
     device.online({ onRemoteChange: (collections) => heard.push(collections) });
     await device.sync!.awaitInSync();
     const settingsChanges = () => heard.filter((collections) => collections.includes('settings')).length;

@@ -1,4 +1,4 @@
-import type { SyncedCollection, SyncedReplication } from './rx-types.js';
+import type { SyncedTable, SyncedReplication } from './rx-types.js';
 import { unpushedAmong } from './unpushed.js';
 
 // A device's categories and collections reach the server before its toys that name them
@@ -30,7 +30,7 @@ function namedLists(toys: Record<string, unknown>[]): string[] {
 
 /** Resolves once no list the toys name waits to be pushed (or the lists push keeps failing); rejects if sync stopped. */
 export async function listsPushedBefore(
-  lists: { replication: SyncedReplication; collection: SyncedCollection } | undefined,
+  lists: { replication: SyncedReplication; collection: SyncedTable } | undefined,
   toys: Record<string, unknown>[],
 ): Promise<void> {
   const ids = namedLists(toys);

@@ -1,4 +1,4 @@
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import { openEventStream, type EventStreamHandle } from './event-stream.js';
 
 // The live change stream of the tab that replicates: opened once this tab leads, reopened
@@ -16,7 +16,7 @@ export function liveStream(options: {
   getToken: () => string | null;
   /** Opened or reopened: anything may have been missed meanwhile. */
   onOpen: () => void;
-  onChange: (collections: SyncCollection[]) => void;
+  onChange: (collections: SyncTable[]) => void;
   onError: (kind: 'auth' | 'left' | 'network', message: string) => void;
 }): LiveStream {
   let stream: EventStreamHandle | null = null;
@@ -34,7 +34,7 @@ export function liveStream(options: {
         onOpen: options.onOpen,
         onEvent: (event) => {
           if (event.event !== 'change') return;
-          options.onChange((JSON.parse(event.data) as { collections: SyncCollection[] }).collections);
+          options.onChange((JSON.parse(event.data) as { collections: SyncTable[] }).collections);
         },
         onError: (kind, message) => options.onError(kind, message),
       });

@@ -7,7 +7,7 @@ import { openUserDatabase, TABLES, type ToyDatabase } from '../db/database.js';
 import { addToy, updateToy } from '../db/ops/index.js';
 import { trackPendingChanges } from './pending-changes.js';
 import type { SyncCheckpoint } from '../../shared/schemas/sync.js';
-import type { SyncedCollection, SyncedDoc, SyncedReplication } from './rx-types.js';
+import type { SyncedTable, SyncedDoc, SyncedReplication } from './rx-types.js';
 
 // "Changes waiting" (issue 9, fault 10; decision 007) on its own: a document waits while it
 // differs from the state the replication last agreed on with the server, so the count clears
@@ -25,7 +25,7 @@ async function page(storage: RxStorage<unknown, unknown>, name: string, server: 
   const db: ToyDatabase = await openUserDatabase('household', { name, storage, multiInstance: false, tables: onlyToys });
   const replication: SyncedReplication = replicateRxCollection<SyncedDoc, SyncCheckpoint>({
     replicationIdentifier: 'pending-test',
-    collection: db.toys as unknown as SyncedCollection,
+    collection: db.toys as unknown as SyncedTable,
     live: true,
     retryTime: 20,
     pull: { handler: async () => ({ documents: [], checkpoint: undefined }) },

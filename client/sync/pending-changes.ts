@@ -1,4 +1,4 @@
-import type { ReplicationMetaStorage, SyncedCollection, SyncedReplication } from './rx-types.js';
+import type { ReplicationMetaStorage, SyncedTable, SyncedReplication } from './rx-types.js';
 import { getChangedDocumentsSince, type RxDatabase } from 'rxdb';
 import { unpushedAmong } from './unpushed.js';
 
@@ -23,7 +23,7 @@ export type PendingChanges = {
 /** What opening the meta storage needs of the database (any of the user's databases). */
 type MetaHost = Pick<RxDatabase, 'storage' | 'name' | 'token' | 'multiInstance' | 'password'>;
 
-type Tracked = { name: string; collection: SyncedCollection; meta: ReplicationMetaStorage; pending: Set<string> };
+type Tracked = { name: string; collection: SyncedTable; meta: ReplicationMetaStorage; pending: Set<string> };
 
 /** The replication's meta storage, opened on its own so that every tab, leader or not, can read it. */
 async function openReplicationMeta(db: MetaHost, replication: SyncedReplication) {
@@ -80,7 +80,7 @@ export function trackPendingChanges(options: {
 
   const ready = (async () => {
     for (const [name, replication] of Object.entries(options.replications)) {
-      const collection = replication.collection as unknown as SyncedCollection;
+      const collection = replication.collection as unknown as SyncedTable;
       const t: Tracked = { name, collection, meta: await openReplicationMeta(options.db, replication), pending: new Set() };
       tracked.set(name, t);
       // Local writes in any tab (RxDB forwards other tabs' events); the replication's own

@@ -1,6 +1,6 @@
-import type { SyncedCollection } from './rx-types.js';
+import type { SyncedTable } from './rx-types.js';
 import { getChangedDocumentsSince } from 'rxdb';
-import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
+import { SYNC_TABLES, type SyncTable } from '../../shared/schemas/docs.js';
 import { SYNC_MAX_BATCH } from '../../shared/schemas/sync.js';
 import type { HttpClient } from './http.js';
 
@@ -10,7 +10,7 @@ import type { HttpClient } from './http.js';
  * fields for rows nobody changed since it went back, creates the rows it lost, and keeps
  * rows changed since; the full pull that follows brings the merged state back here.
  */
-export async function resendEverything(collection: SyncedCollection, http: HttpClient, name: SyncCollection, restoredFrom: number): Promise<void> {
+export async function resendEverything(collection: SyncedTable, http: HttpClient, name: SyncTable, restoredFrom: number): Promise<void> {
   let checkpoint: { id: string; lwt: number } | undefined;
   for (;;) {
     const batch = await getChangedDocumentsSince(collection.storageInstance, SYNC_MAX_BATCH, checkpoint);
@@ -37,7 +37,7 @@ export async function resendEverything(collection: SyncedCollection, http: HttpC
  * later, the settings edit or toy edit the server lost would be refused (the randomized
  * test, seed 3: a lost settings edit stayed lost behind a rotation's stamp).
  */
-const GIVE_BACK_ORDER: readonly SyncCollection[] = ['settings', 'toys', 'lists', 'rotations'];
+const GIVE_BACK_ORDER: readonly SyncTable[] = ['settings', 'toys', 'lists', 'rotations'];
 
 export type Reconvergence = {
   /** Gives the server back every collection this device holds, in GIVE_BACK_ORDER; concurrent calls share one run. */
@@ -50,10 +50,10 @@ export type Reconvergence = {
  * one can hide another's lost edits. Only runs in flight are shared: a later reset (the server
  * restored again, even from the same copy) gives everything back again.
  */
-export function reconvergence(options: { names: readonly SyncCollection[]; collectionOf: (name: SyncCollection) => SyncedCollection; http: HttpClient }): Reconvergence {
+export function reconvergence(options: { names: readonly SyncTable[]; tableOf: (name: SyncTable) => SyncedTable; http: HttpClient }): Reconvergence {
   const running = new Map<number, Promise<void>>();
   const order = GIVE_BACK_ORDER.filter((name) => options.names.includes(name));
-  if (SYNC_COLLECTIONS.some((name) => !GIVE_BACK_ORDER.includes(name))) {
+  if (SYNC_TABLES.some((name) => !GIVE_BACK_ORDER.includes(name))) {
     throw new Error('reconvergence: every synced collection needs its place in GIVE_BACK_ORDER');
   }
   return {
@@ -62,7 +62,7 @@ export function reconvergence(options: { names: readonly SyncCollection[]; colle
       if (current) return current;
       const run = (async () => {
         try {
-          for (const name of order) await resendEverything(options.collectionOf(name), options.http, name, restoredFrom);
+          for (const name of order) await resendEverything(options.tableOf(name), options.http, name, restoredFrom);
         } finally {
           running.delete(restoredFrom);
         }

@@ -12,7 +12,7 @@ export type SyncedDoc = Record<string, unknown>;
  * documents), so neither the union of the four table types nor `unknown` fits every table;
  * RxDB's own default document parameter does.
  */
-export type SyncedCollection = RxCollection;
+export type SyncedTable = RxCollection;
 
 export type SyncedReplication = RxReplicationState<SyncedDoc, SyncCheckpoint>;
 

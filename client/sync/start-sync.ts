@@ -1,9 +1,9 @@
 import { BehaviorSubject } from 'rxjs';
-import { SYNC_COLLECTIONS } from '../../shared/schemas/docs.js';
+import { SYNC_TABLES } from '../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../db/database.js';
 import type { SyncHandle, SyncOptions, SyncStatus } from './sync-types.js';
 import { AuthError, createHttpClient, HouseholdLeftError, OfflineError } from './http.js';
-import { replicateCollections } from './collection-replications.js';
+import { replicateTables } from './table-replications.js';
 import { liveStream } from './live-stream.js';
 import { offlineAwareFetch } from './offline-wait.js';
 import { trackPendingChanges, type PendingChanges } from './pending-changes.js';
@@ -20,7 +20,7 @@ export type { HouseholdLeftInfo, SyncHandle, SyncOptions, SyncState, SyncStatus 
 
 /**
  * Replicates the user's database with the server: one RxDB replication per collection
- * (collection-replications.ts), one live change stream, the photo upload queue, and a status
+ * (table-replications.ts), one live change stream, the photo upload queue, and a status
  * for the app to show. Call it with the stored token after sign-in; on a 401 it pauses
  * ('paused-auth') until resume() (sync-lifecycle.ts: leader, online, pause, stop).
  * The status is decided by syncStatus() (sync-state.ts) from facts gathered here: what waits
@@ -72,8 +72,8 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
 
   const bases = openPulledBases(db.name);
   // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
-  const names = SYNC_COLLECTIONS.filter((name) => name in db.collections);
-  const collections = replicateCollections({
+  const names = SYNC_TABLES.filter((name) => name in db.collections);
+  const collections = replicateTables({
     db,
     names,
     http,
@@ -114,7 +114,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
   later.pending = tracker;
   const checks = syncVerifier({
     names,
-    collectionOf: (name) => db.collections[name],
+    tableOf: (name) => db.collections[name],
     metaOf: (name) => tracker.metaOf(name),
     waitingIn: (name) => tracker.countOf(name),
     // A check that answers proves the network is back (decision 015): after a failed request
@@ -206,7 +206,7 @@ export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
       const result = facts.leader
         ? await handIn({
             names,
-            collectionOf: (name) => db.collections[name],
+            tableOf: (name) => db.collections[name],
             metaOf: (name) => tracker.metaOf(name),
             waitingIds: (name) => tracker.idsOf(name),
             baseOf: (name, locals) => bases.lookup(name, locals),

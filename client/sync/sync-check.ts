@@ -1,9 +1,9 @@
-import type { ReplicationMetaStorage, SyncedCollection } from './rx-types.js';
+import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
 import { getChangedDocumentsSince, getComposedPrimaryKeyOfDocumentData } from 'rxdb';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import { syncDigestSchema, type SyncCheckpoint } from '../../shared/schemas/sync.js';
 import { readAnswer } from './answers.js';
-import { collectionDigest, type CollectionDigest } from '../../shared/sync/digest.js';
+import { tableDigest, type TableDigest } from '../../shared/sync/digest.js';
 import type { HttpClient } from './http.js';
 import { serverShape } from './unpushed.js';
 
@@ -15,7 +15,7 @@ export type CheckVerdict =
   | { verdict: 'synced' }
   | { verdict: 'behind' } // the server has changes this device has not pulled yet
   | { verdict: 'waiting' } // local changes not yet acknowledged
-  | { verdict: 'differs'; local: CollectionDigest; server: CollectionDigest };
+  | { verdict: 'differs'; local: TableDigest; server: TableDigest };
 
 /** Where the device's pulls stand (RxDB's downstream checkpoint, in the meta storage). */
 async function pulledUpTo(meta: ReplicationMetaStorage): Promise<SyncCheckpoint | null> {
@@ -24,7 +24,7 @@ async function pulledUpTo(meta: ReplicationMetaStorage): Promise<SyncCheckpoint 
   return ((doc as { checkpointData?: SyncCheckpoint } | undefined)?.checkpointData ?? null) as SyncCheckpoint | null;
 }
 
-async function localDigest(collection: SyncedCollection): Promise<CollectionDigest> {
+async function localDigest(collection: SyncedTable): Promise<TableDigest> {
   const docs: Record<string, unknown>[] = [];
   let checkpoint: { id: string; lwt: number } | undefined;
   for (;;) {
@@ -33,7 +33,7 @@ async function localDigest(collection: SyncedCollection): Promise<CollectionDige
     checkpoint = batch.checkpoint as { id: string; lwt: number };
     for (const doc of batch.documents) docs.push(serverShape(doc as Record<string, unknown>));
   }
-  return collectionDigest(docs);
+  return tableDigest(docs);
 }
 
 /** Same place in the change order; "nothing yet" is null or { seq: 0, id: '' }. */
@@ -43,9 +43,9 @@ function samePosition(a: SyncCheckpoint | null, b: SyncCheckpoint | null): boole
   return seqA === seqB && (a?.id ?? '') === (b?.id ?? '');
 }
 
-export async function checkCollection(options: {
-  name: SyncCollection;
-  collection: SyncedCollection;
+export async function checkTable(options: {
+  name: SyncTable;
+  collection: SyncedTable;
   meta: ReplicationMetaStorage;
   http: HttpClient;
   /** Documents of this collection waiting to be pushed. */

@@ -1,6 +1,6 @@
 import type { SyncedReplication } from './rx-types.js';
 import type { Observable } from 'rxjs';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import type { HandInResult } from './hand-in.js';
 
 // The sync engine's public surface (startSync in start-sync.ts).
@@ -39,7 +39,7 @@ export type SyncOptions = {
    * The live stream said these collections changed on the server. A settings change is also how
    * the server says the household's name or members changed (the Family screen asks again).
    */
-  onRemoteChange?: (collections: SyncCollection[]) => void;
+  onRemoteChange?: (collections: SyncTable[]) => void;
   /** Where a failed digest check is reported (default console.warn). */
   log?: (line: string) => void;
 };
@@ -59,7 +59,7 @@ export type SyncHandle = {
   awaitVerified(): Promise<void>;
   /** Starts a photo upload pass now (it also runs on start and whenever a photo is queued). */
   uploadPhotos(): Promise<void>;
-  replications: Record<SyncCollection, SyncedReplication>;
+  replications: Record<SyncTable, SyncedReplication>;
   /** A REST call said the person is no longer a member: stop, hand in, report (onHouseholdLeft). */
   householdLeft(message: string): void;
 };

@@ -1,7 +1,7 @@
-import type { ReplicationMetaStorage, SyncedCollection } from './rx-types.js';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import type { HttpClient } from './http.js';
-import { checkCollection } from './sync-check.js';
+import { checkTable } from './sync-check.js';
 
 // Runs the digest check (sync-check.ts) after every change, once things are quiet, and keeps
 // `verified` true only while the last check of every collection passed with no change since.
@@ -20,17 +20,17 @@ export type SyncVerifier = {
 };
 
 export function syncVerifier(options: {
-  names: SyncCollection[];
-  collectionOf: (name: SyncCollection) => SyncedCollection;
-  metaOf: (name: SyncCollection) => ReplicationMetaStorage | undefined;
-  waitingIn: (name: SyncCollection) => number;
+  names: SyncTable[];
+  tableOf: (name: SyncTable) => SyncedTable;
+  metaOf: (name: SyncTable) => ReplicationMetaStorage | undefined;
+  waitingIn: (name: SyncTable) => number;
   http: HttpClient;
   /** This tab may check now (signed in, online, its replication idle). */
   canCheck: () => boolean;
   /** This tab replicates, so it may pull and repair. */
   isLeader: () => boolean;
-  resync: (name: SyncCollection) => void;
-  repair: (name: SyncCollection) => Promise<void>;
+  resync: (name: SyncTable) => void;
+  repair: (name: SyncTable) => Promise<void>;
   onVerified: (verified: boolean) => void;
   onError: (error: unknown) => void;
   log: (line: string) => void;
@@ -42,7 +42,7 @@ export function syncVerifier(options: {
   let rerun = false; // asked to run while running: run again afterwards
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const lastRepair = new Map<SyncCollection, number>();
+  const lastRepair = new Map<SyncTable, number>();
 
   function schedule(delayMs: number): void {
     if (stopped) return;
@@ -72,7 +72,7 @@ export function syncVerifier(options: {
       for (const name of options.names) {
         const meta = options.metaOf(name);
         if (!meta) return schedule(200);
-        const result = await checkCollection({ name, collection: options.collectionOf(name), meta, http: options.http, waiting: () => options.waitingIn(name) });
+        const result = await checkTable({ name, collection: options.tableOf(name), meta, http: options.http, waiting: () => options.waitingIn(name) });
         if (stopped || started !== generation) return schedule(50);
         // The push, once acknowledged, pokes again; the slow retry covers a poke that never comes.
         if (result.verdict === 'waiting') return schedule(SAFETY_RETRY_MS);

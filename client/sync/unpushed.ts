@@ -1,4 +1,4 @@
-import type { ReplicationMetaStorage, SyncedCollection } from './rx-types.js';
+import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
 import { deepEqual, getComposedPrimaryKeyOfDocumentData } from 'rxdb';
 
 /** A document as the server sees it: without RxDB's local bookkeeping. */
@@ -13,7 +13,7 @@ export function serverShape(doc: Record<string, unknown>): Record<string, unknow
  * "assumed master state", kept in the replication's meta storage, so this survives reloads
  * and is the same in every tab). RxDB's downstream does not overwrite such documents.
  */
-export async function unpushedAmong(meta: ReplicationMetaStorage, collection: SyncedCollection, ids: string[]): Promise<Set<string>> {
+export async function unpushedAmong(meta: ReplicationMetaStorage, collection: SyncedTable, ids: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   if (ids.length === 0) return out;
   const metaIds = ids.map((id) => getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: id, isCheckpoint: '0' }));

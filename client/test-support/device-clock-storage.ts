@@ -13,7 +13,7 @@ import type { RxStorage, RxStorageInstance } from 'rxdb';
 
 export type DeviceClock = { now(): number };
 
-function isUserCollection(collectionName: string): boolean {
+function isUserTable(collectionName: string): boolean {
   return !collectionName.startsWith('rx-') && !collectionName.startsWith('_rxdb');
 }
 
@@ -29,7 +29,7 @@ export function deviceClockStorage<I, O>(storage: RxStorage<I, O>, clock: Device
     name: `device-clock-${storage.name}`,
     async createStorageInstance(params) {
       const instance = await storage.createStorageInstance(params);
-      if (!isUserCollection(params.collectionName)) return instance;
+      if (!isUserTable(params.collectionName)) return instance;
       return restamped(instance, stamp);
     },
   };

@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { SYNC_COLLECTIONS } from '../schemas/docs.js';
+import { SYNC_TABLES } from '../schemas/docs.js';
 import { isCleanJpeg } from './clean-jpeg.js';
 import { parseToysCsv, toysCsv } from './csv.js';
 import { EXPORT_FORMAT_VERSION, exportJson, IMPORT_LIMITS, ImportFileError, parseExportJson, photosOfToys } from './format.js';
@@ -13,7 +13,7 @@ import { readZip, safeEntryName, zipWriter } from './zip.js';
 describe('export JSON', () => {
   it('carries every synced collection, so a collection added to the shared list is exported too', () => {
     const json = exportJson({ toys: [toy()], lists: [], settings: [settings], rotations: [] }, 0);
-    expect(Object.keys(json.collections).sort()).toEqual([...SYNC_COLLECTIONS].sort());
+    expect(Object.keys(json.collections).sort()).toEqual([...SYNC_TABLES].sort());
     expect(json.version).toBe(EXPORT_FORMAT_VERSION);
     expect(json.collections.toys[0]).toEqual(toy());
   });

@@ -4,9 +4,9 @@ import {
   PRACTICE_DEFAULTS,
   rotationDocSchema,
   settingsDocSchema,
-  SYNC_COLLECTIONS,
+  SYNC_TABLES,
   toyDocSchema,
-  type SyncCollection,
+  type SyncTable,
 } from '../schemas/docs.js';
 
 // The export format (docs/decisions/020-export-import.md), shared by the browser and the
@@ -43,11 +43,11 @@ export const IMPORT_LIMITS = {
 export const CATEGORIES_CAP = 200;
 
 /**
- * The schema of each synced collection's documents. A collection added to SYNC_COLLECTIONS
+ * The schema of each synced collection's documents. A collection added to SYNC_TABLES
  * must be added here (the Record type fails the typecheck otherwise), and format.test.ts
  * checks that an export carries every one of them.
  */
-const EXPORT_DOC_SCHEMAS: Record<SyncCollection, z.ZodObject> = {
+const EXPORT_DOC_SCHEMAS: Record<SyncTable, z.ZodObject> = {
   toys: toyDocSchema,
   lists: listDocSchema,
   settings: settingsDocSchema,
@@ -59,10 +59,10 @@ const EXPORT_DOC_SCHEMAS: Record<SyncCollection, z.ZodObject> = {
  * from before them has: an older export still imports (a reader ignores fields it does not know,
  * so newer exports stay format 1 for older apps).
  */
-const ADDED_FIELDS: Partial<Record<SyncCollection, Record<string, unknown>>> = PRACTICE_DEFAULTS;
+const ADDED_FIELDS: Partial<Record<SyncTable, Record<string, unknown>>> = PRACTICE_DEFAULTS;
 
 export type ExportDoc = Record<string, unknown> & { id: string };
-export type ExportDocs = Record<SyncCollection, ExportDoc[]>;
+export type ExportDocs = Record<SyncTable, ExportDoc[]>;
 
 /** A photo a toy names that could not be put into the zip (offline, or gone from storage). */
 type MissingPhoto = { mediaId: string; toys: string[] };
@@ -84,7 +84,7 @@ function withoutReplicationFields(doc: Record<string, unknown>): ExportDoc {
 /** The JSON part of an export: every live document of every synced collection, all fields. */
 export function exportJson(docs: ExportDocs, exportedAt: number): ExportJson {
   const collections = Object.fromEntries(
-    SYNC_COLLECTIONS.map((name) => [name, (docs[name] ?? []).map(withoutReplicationFields).sort((a, b) => a.id.localeCompare(b.id))]),
+    SYNC_TABLES.map((name) => [name, (docs[name] ?? []).map(withoutReplicationFields).sort((a, b) => a.id.localeCompare(b.id))]),
   ) as ExportDocs;
   return { format: EXPORT_FORMAT, version: EXPORT_FORMAT_VERSION, exportedAt: new Date(exportedAt).toISOString(), collections, missingPhotos: [] };
 }
@@ -130,7 +130,7 @@ export function parseExportJson(text: string): ParsedExport {
   if (!collections || typeof collections !== 'object') throw new ImportFileError(`${EXPORT_JSON_NAME} has no collections.`);
   const problems: ImportProblem[] = [];
   const docs = {} as ExportDocs;
-  for (const name of SYNC_COLLECTIONS) {
+  for (const name of SYNC_TABLES) {
     const list = (collections as Record<string, unknown>)[name] ?? [];
     if (!Array.isArray(list)) throw new ImportFileError(`${EXPORT_JSON_NAME}: "${name}" is not a list.`);
     docs[name] = [];

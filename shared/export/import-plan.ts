@@ -12,7 +12,7 @@ import {
   type ListKind,
   type RotationDoc,
   type SettingsDoc,
-  type SyncCollection,
+  type SyncTable,
   type ToyDoc,
 } from '../schemas/docs.js';
 import type { ExportDoc, ImportProblem } from './format.js';
@@ -31,7 +31,7 @@ export type ImportTarget = {
   toys: ToyDoc[];
   rotations: RotationDoc[];
   settings: SettingsDoc;
-  takenIds: Record<SyncCollection, Set<string>>;
+  takenIds: Record<SyncTable, Set<string>>;
   plan: Plan;
   toysLimit: number;
   collectionsLimit: number;
@@ -66,7 +66,7 @@ export type ImportPlan = {
   settings: ImportedSettings | null;
   /** What changes in the settings and children, one readable line each (the preview shows them). */
   settingsChanges: string[];
-  others: Partial<Record<SyncCollection, ExportDoc[]>>;
+  others: Partial<Record<SyncTable, ExportDoc[]>>;
 };
 
 const VALID_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -105,8 +105,8 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
     settingsChanges: settings.changes,
     others: {},
   };
-  const taken = (collection: SyncCollection, id: string) => target.takenIds[collection]?.has(id) ?? false;
-  const freshId = (collection: SyncCollection, wanted: string | null, used: Set<string>) => {
+  const taken = (collection: SyncTable, id: string) => target.takenIds[collection]?.has(id) ?? false;
+  const freshId = (collection: SyncTable, wanted: string | null, used: Set<string>) => {
     const id = wanted && VALID_ID.test(wanted) && !taken(collection, wanted) && !used.has(wanted) ? wanted : newId();
     used.add(id);
     return id;
@@ -214,7 +214,7 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
     plan.rotations.push(rotationDocSchema.parse({ ...rotation, childId, toyIds: [...new Set(toyIdsOut)], observations, serverOrder: null }));
     counts.rotationsAdded++;
   }
-  for (const [name, docs] of Object.entries(source.others) as [SyncCollection, ExportDoc[]][]) {
+  for (const [name, docs] of Object.entries(source.others) as [SyncTable, ExportDoc[]][]) {
     plan.others[name] = docs.filter((doc) => !taken(name, doc.id));
   }
   problems.push(...limitProblems(target, plan));

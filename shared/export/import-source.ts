@@ -1,12 +1,12 @@
 import {
   PRACTICE_DEFAULTS,
-  SYNC_COLLECTIONS,
+  SYNC_TABLES,
   UNCATEGORIZED_NAME,
   type ListDoc,
   type ListKind,
   type RotationDoc,
   type SettingsDoc,
-  type SyncCollection,
+  type SyncTable,
   type ToyDoc,
 } from '../schemas/docs.js';
 import { parseToysCsv } from './csv.js';
@@ -16,7 +16,7 @@ import { EXPORT_CSV_NAME, EXPORT_JSON_NAME, ImportFileError, parseExportJson, ph
 // zip, or a CSV with or without a zip of its photos.
 
 /** The collections this version maps field by field; any other synced collection is imported by id. */
-const MAPPED: readonly SyncCollection[] = ['toys', 'lists', 'settings', 'rotations'];
+const MAPPED: readonly SyncTable[] = ['toys', 'lists', 'settings', 'rotations'];
 
 type IncomingToy = {
   row: number;
@@ -39,7 +39,7 @@ export type ImportSource = {
   rotations: RotationDoc[];
   /** The exported household's settings: rotation options, the first child and the other children (null for a CSV). */
   settings: SettingsDoc | null;
-  others: Partial<Record<SyncCollection, ExportDoc[]>>;
+  others: Partial<Record<SyncTable, ExportDoc[]>>;
   /** The photos the toys name (file name -> bytes), still to be checked. */
   photos: Map<string, Uint8Array>;
   problems: ImportProblem[];
@@ -96,7 +96,7 @@ export function sourceFromExport(files: Map<string, Uint8Array>): ImportSource {
       photoMissing: Boolean(file && !bytes),
     });
   });
-  for (const name of SYNC_COLLECTIONS) if (!MAPPED.includes(name)) source.others[name] = docs[name];
+  for (const name of SYNC_TABLES) if (!MAPPED.includes(name)) source.others[name] = docs[name];
   return source;
 }
 

@@ -181,8 +181,8 @@ export const rotationDocSchema = z.object({
 );
 export type RotationDoc = z.infer<typeof rotationDocSchema>;
 
-export const SYNC_COLLECTIONS = ['toys', 'lists', 'settings', 'rotations'] as const;
-export type SyncCollection = (typeof SYNC_COLLECTIONS)[number];
+export const SYNC_TABLES = ['toys', 'lists', 'settings', 'rotations'] as const;
+export type SyncTable = (typeof SYNC_TABLES)[number];
 
 /**
  * The values of the issue-14 fields for documents made before them (RxDB migrations, the

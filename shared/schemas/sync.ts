@@ -26,7 +26,7 @@ export type WireDoc = z.infer<typeof wireDocSchema>;
 const resetSchema = z.object({ restoredFrom: z.number().int().nonnegative() });
 
 /**
- * The answer of GET /api/sync/{collection}/pull. `reset` means the server went back in time
+ * The answer of GET /api/sync/{table}/pull. `reset` means the server went back in time
  * (restored from a backup): the device re-sends what it holds with
  * POST /push?restoredFrom={restoredFrom}, then pulls everything from the start.
  */
@@ -37,7 +37,7 @@ export const pullResponseSchema = z.object({
 });
 export type PullResponse = z.infer<typeof pullResponseSchema>;
 
-/** The answer of POST /api/sync/{collection}/push: RxDB's conflicts, the server's state of rows the device must adopt. */
+/** The answer of POST /api/sync/{table}/push: RxDB's conflicts, the server's state of rows the device must adopt. */
 export const pushResponseSchema = z.array(wireDocSchema);
 
 /**
@@ -47,8 +47,8 @@ export const pushResponseSchema = z.array(wireDocSchema);
 export type PushResetResponse = { error: string; reset: z.infer<typeof resetSchema> };
 
 /**
- * The answer of GET /api/sync/{collection}/digest (decision 007): the digest of the live
- * documents (`collectionDigest` in shared/sync/digest.ts) and the position of the
+ * The answer of GET /api/sync/{table}/digest (decision 007): the digest of the live
+ * documents (`tableDigest` in shared/sync/digest.ts) and the position of the
  * collection's last change, where a device holding exactly these documents stands.
  */
 export const syncDigestSchema = z.object({

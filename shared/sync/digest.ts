@@ -3,7 +3,7 @@
 // browser and Node compute the same value), order-independent (a sum of per-document hashes),
 // over the canonical JSON of each live document in its replicated shape.
 
-export type CollectionDigest = {
+export type TableDigest = {
   /** Live (not deleted) documents. */
   count: number;
   /** 16 hex digits: the sum, modulo 2^64, of each document's 64-bit hash. */
@@ -51,7 +51,7 @@ function documentHash(doc: Record<string, unknown>): [number, number] {
 }
 
 /** The digest of a collection's documents; deleted ones (`_deleted: true`) are left out. */
-export function collectionDigest(docs: Iterable<Record<string, unknown>>): CollectionDigest {
+export function tableDigest(docs: Iterable<Record<string, unknown>>): TableDigest {
   let count = 0;
   let hi = 0;
   let lo = 0;

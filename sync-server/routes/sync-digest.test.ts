@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { syncDigestSchema } from '../../shared/schemas/sync.js';
-import { collectionDigest } from '../../shared/sync/digest.js';
+import { tableDigest } from '../../shared/sync/digest.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 
-// Decision 007: GET /api/sync/{collection}/digest and POST /push?restoredFrom=N.
+// Decision 007: GET /api/sync/{table}/digest and POST /push?restoredFrom=N.
 
 let t: TestApp;
 let user: { userId: string; token: string };
@@ -24,19 +24,19 @@ async function call(method: string, path: string, body?: unknown, token: string 
   return { status: res.status, body: (await res.json()) as any };
 }
 
-describe('GET /api/sync/:collection/digest', () => {
+describe('GET /api/sync/:table/digest', () => {
   it('is the digest of what a full pull gives, with the checkpoint a caught-up device holds', async () => {
     await call('POST', '/api/sync/toys/push', [{ newDocumentState: toy('t1') }, { newDocumentState: toy('t2', { title: 'Kite' }) }]);
     await call('POST', '/api/sync/toys/push', [{ newDocumentState: toy('t2', { title: 'Kite', _deleted: true }), assumedMasterState: toy('t2', { title: 'Kite' }) }]);
     const pulled = await call('GET', '/api/sync/toys/pull');
     const digest = await call('GET', '/api/sync/toys/digest');
     expect(digest.status).toBe(200);
-    expect(digest.body).toEqual({ ...collectionDigest(pulled.body.documents), checkpoint: pulled.body.checkpoint });
+    expect(digest.body).toEqual({ ...tableDigest(pulled.body.documents), checkpoint: pulled.body.checkpoint });
     expect(digest.body.count).toBe(1);
     for (const name of ['lists', 'settings', 'rotations']) {
       const all = await call('GET', `/api/sync/${name}/pull`);
       const d = await call('GET', `/api/sync/${name}/digest`);
-      expect(d.body).toEqual({ ...collectionDigest(all.body.documents), checkpoint: all.body.checkpoint });
+      expect(d.body).toEqual({ ...tableDigest(all.body.documents), checkpoint: all.body.checkpoint });
     }
     // The shape /api/openapi.json describes.
     expect(syncDigestSchema.parse(digest.body)).toEqual(digest.body);
@@ -48,7 +48,7 @@ describe('GET /api/sync/:collection/digest', () => {
   });
 });
 
-describe('POST /api/sync/:collection/push?restoredFrom=N', () => {
+describe('POST /api/sync/:table/push?restoredFrom=N', () => {
   it('takes the device fields for rows unchanged since N, keeps rows changed since, and creates lost rows', async () => {
     await call('POST', '/api/sync/toys/push', [{ newDocumentState: toy('old') }, { newDocumentState: toy('edited') }]);
     const since = Number((await t.db.selectFrom('change_clock').select('value').executeTakeFirstOrThrow()).value) + 1;

@@ -27,7 +27,7 @@ async function pull(collection: string, query = '', token = user.token) {
 const seqOf = async (id: string) =>
   Number((await t.db.selectFrom('toys').select('seq').where('id', '=', id).executeTakeFirstOrThrow()).seq);
 
-describe('GET /api/sync/:collection/pull', () => {
+describe('GET /api/sync/:table/pull', () => {
   it('needs a session', async () => {
     expect((await pull('toys', '', 'not-a-token')).status).toBe(401);
   });
@@ -67,7 +67,7 @@ describe('GET /api/sync/:collection/pull', () => {
   });
 });
 
-describe('POST /api/sync/:collection/push', () => {
+describe('POST /api/sync/:table/push', () => {
   it('stores a new document and answers no conflicts; the same push again changes nothing', async () => {
     const rows = [{ newDocumentState: toy('a', { collectionIds: ['c1'] }) }];
     expect(await push('toys', rows)).toMatchObject({ status: 200, body: [] });

@@ -1,6 +1,6 @@
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
-import { SYNC_COLLECTIONS, type SyncCollection } from '../../shared/schemas/docs.js';
+import { SYNC_TABLES, type SyncTable } from '../../shared/schemas/docs.js';
 import { pushBodySchema, SYNC_CHECKPOINT_HEADER, SYNC_MAX_BATCH, SYNC_NOTICE_HEADER, syncCheckpointSchema, type PushResetResponse } from '../../shared/schemas/sync.js';
 import type { AppDeps, MemberEnv } from '../context.js';
 import { badRequest, HttpError, notFound } from '../lib/http-error.js';
@@ -43,9 +43,9 @@ function parseCheckpoint(text: string) {
   return raw === null ? null : parseWith(syncCheckpointSchema, raw);
 }
 
-function collectionParam(name: string): SyncCollection {
-  if (!(SYNC_COLLECTIONS as readonly string[]).includes(name)) throw notFound('No such sync collection.');
-  return name as SyncCollection;
+function tableParam(name: string): SyncTable {
+  if (!(SYNC_TABLES as readonly string[]).includes(name)) throw notFound('No such sync collection.');
+  return name as SyncTable;
 }
 
 /** RxDB replication over HTTP: pull, push and one live change stream per client. */
@@ -105,12 +105,12 @@ export function syncRoutes(deps: AppDeps) {
   // left or was removed (decision 016): write-only, within a day, rows unchanged since.
   const member = requireMember(deps);
   const handIn = requireMember(deps, { handIn: true });
-  app.use('/:collection/pull', member);
-  app.use('/:collection/digest', member);
-  app.use('/:collection/push', handIn);
+  app.use('/:table/pull', member);
+  app.use('/:table/digest', member);
+  app.use('/:table/push', handIn);
 
-  app.get('/:collection/pull', async (c) => {
-    const collection = collectionParam(c.req.param('collection'));
+  app.get('/:table/pull', async (c) => {
+    const table = tableParam(c.req.param('table'));
     const query = parseWith(pullQuerySchema, c.req.query());
     let checkpoint = null;
     if (query.checkpoint) {
@@ -118,17 +118,17 @@ export function syncRoutes(deps: AppDeps) {
     } else if (query.seq !== undefined) {
       checkpoint = { seq: query.seq, id: query.id ?? '' };
     }
-    return c.json(await pullChanges(deps, c.get('owner'), collection, checkpoint, query.batchSize));
+    return c.json(await pullChanges(deps, c.get('owner'), table, checkpoint, query.batchSize));
   });
 
   // Decision 007: "Synced" is shown only after the device's digest matched this one.
-  app.get('/:collection/digest', async (c) => {
-    const collection = collectionParam(c.req.param('collection'));
-    return c.json(await digestOf(deps, c.get('owner'), collection));
+  app.get('/:table/digest', async (c) => {
+    const table = tableParam(c.req.param('table'));
+    return c.json(await digestOf(deps, c.get('owner'), table));
   });
 
-  app.post('/:collection/push', async (c) => {
-    const collection = collectionParam(c.req.param('collection'));
+  app.post('/:table/push', async (c) => {
+    const table = tableParam(c.req.param('table'));
     const { restoredFrom } = parseWith(pushQuerySchema, c.req.query());
     const rows = await parseJson(c, pushBodySchema);
     const held = c.req.header(SYNC_CHECKPOINT_HEADER);
@@ -139,7 +139,7 @@ export function syncRoutes(deps: AppDeps) {
         return c.json(body, 409);
       }
     }
-    const outcome = await pushChanges(deps, c.get('owner'), collection, rows, { restoredFrom });
+    const outcome = await pushChanges(deps, c.get('owner'), table, rows, { restoredFrom });
     if (outcome.notice) c.header(SYNC_NOTICE_HEADER, encodeURIComponent(outcome.notice));
     return c.json(outcome.conflicts);
   });

@@ -1,6 +1,6 @@
 import { CATEGORIES_CAP, type ExportDoc, type ExportDocs } from '../../../shared/export/format.js';
 import type { ImportPlan, ImportTarget } from '../../../shared/export/import-plan.js';
-import { SYNC_COLLECTIONS, type ListDoc, type RotationDoc, type SyncCollection, type ToyDoc } from '../../../shared/schemas/docs.js';
+import { SYNC_TABLES, type ListDoc, type RotationDoc, type SyncTable, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
 import { OpError } from './errors.js';
 import { getSettings, patchSettings } from './settings.js';
@@ -16,14 +16,14 @@ type AnyTable = {
   schema: { primaryPath: string };
 };
 
-function table(db: ToyDatabase, name: SyncCollection): AnyTable | null {
+function table(db: ToyDatabase, name: SyncTable): AnyTable | null {
   return (db.collections as Record<string, AnyTable | undefined>)[name] ?? null;
 }
 
 /** Every live document of every synced table (a table this device does not have yet is empty). */
 export async function allLocalDocs(db: ToyDatabase): Promise<ExportDocs> {
   const out = {} as ExportDocs;
-  for (const name of SYNC_COLLECTIONS) {
+  for (const name of SYNC_TABLES) {
     const docs = (await table(db, name)?.find().exec()) ?? [];
     out[name] = docs.map((doc) => doc.toMutableJSON() as ExportDoc);
   }
@@ -31,11 +31,11 @@ export async function allLocalDocs(db: ToyDatabase): Promise<ExportDocs> {
 }
 
 /** What an import is planned against: the live documents, the plan limits, and which of `candidateIds` were ever used here. */
-export async function importTarget(db: ToyDatabase, candidateIds: Partial<Record<SyncCollection, string[]>>): Promise<ImportTarget> {
+export async function importTarget(db: ToyDatabase, candidateIds: Partial<Record<SyncTable, string[]>>): Promise<ImportTarget> {
   const docs = await allLocalDocs(db);
   const settings = await getSettings(db);
-  const takenIds = {} as Record<SyncCollection, Set<string>>;
-  for (const name of SYNC_COLLECTIONS) {
+  const takenIds = {} as Record<SyncTable, Set<string>>;
+  for (const name of SYNC_TABLES) {
     const ids = [...new Set(candidateIds[name] ?? [])];
     const found = ids.length > 0 ? ((await table(db, name)?.storageInstance.findDocumentsById(ids, true)) ?? []) : [];
     const primary = table(db, name)?.schema.primaryPath ?? 'id';
@@ -62,8 +62,8 @@ export async function importTarget(db: ToyDatabase, candidateIds: Partial<Record
  */
 export async function applyImportPlan(db: ToyDatabase, plan: ImportPlan, afterDocuments: () => Promise<void> = async () => {}): Promise<void> {
   if (plan.problems.length > 0) throw new OpError('Nothing was imported: the file has problems (see the list).');
-  const inserted: { name: SyncCollection; ids: string[] }[] = [];
-  const insert = async (name: SyncCollection, docs: Record<string, unknown>[]) => {
+  const inserted: { name: SyncTable; ids: string[] }[] = [];
+  const insert = async (name: SyncTable, docs: Record<string, unknown>[]) => {
     const target = table(db, name);
     if (!target || docs.length === 0) return;
     const result = await target.bulkInsert(docs);
@@ -87,7 +87,7 @@ export async function applyImportPlan(db: ToyDatabase, plan: ImportPlan, afterDo
       updated.push({ doc: current, before });
     }
     await insert('rotations', plan.rotations);
-    for (const [name, docs] of Object.entries(plan.others) as [SyncCollection, ExportDoc[]][]) await insert(name, docs);
+    for (const [name, docs] of Object.entries(plan.others) as [SyncTable, ExportDoc[]][]) await insert(name, docs);
     if (plan.settings) {
       await patchSettings(db, plan.settings);
       settingsWritten = true;

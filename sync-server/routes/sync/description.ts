@@ -1,16 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Env } from 'hono';
 import { z } from 'zod';
-import { SYNC_COLLECTIONS } from '../../../shared/schemas/docs.js';
+import { SYNC_TABLES } from '../../../shared/schemas/docs.js';
 import { pushBodySchema, SYNC_MAX_BATCH, syncCheckpointSchema, syncDigestSchema } from '../../../shared/schemas/sync.js';
 import { defineRoute, describeRoute } from '../../lib/api-routes.js';
 
 // The replication calls, described for /api/openapi.json. Their handlers (routes/sync.ts)
-// stay plain Hono routes: the stream is SSE and the collection is a path parameter checked
-// against SYNC_COLLECTIONS. (A helper of the sync resource, not a sub-app: hence this folder,
+// stay plain Hono routes: the stream is SSE and the table is a path parameter checked
+// against SYNC_TABLES. (A helper of the sync resource, not a sub-app: hence this folder,
 // beside routes/sync.ts. sync-server/openapi.test.ts fails when a served call is missing here.)
 
-const collection = z.enum(SYNC_COLLECTIONS);
+const table = z.enum(SYNC_TABLES);
 
 const syncApi = {
   stream: defineRoute({
@@ -23,10 +23,10 @@ const syncApi = {
   }),
   pull: defineRoute({
     method: 'get',
-    path: '/{collection}/pull',
+    path: '/{table}/pull',
     summary: 'Documents changed after a checkpoint, oldest first',
     signedIn: true,
-    params: { collection },
+    params: { table },
     query: z.object({
       batchSize: z.coerce.number().int().min(1).max(SYNC_MAX_BATCH).optional(),
       checkpoint: z.string().optional().meta({ description: 'JSON {"seq": number, "id": string}' }),
@@ -38,19 +38,19 @@ const syncApi = {
   }),
   digest: defineRoute({
     method: 'get',
-    path: '/{collection}/digest',
+    path: '/{table}/digest',
     summary: 'The digest (count and order-free hash) of the live documents, and the checkpoint a device holding exactly them has reached: "Synced" is shown only when they match',
     signedIn: true,
-    params: { collection },
+    params: { table },
     answer: syncDigestSchema,
     failures: [403, 404],
   }),
   push: defineRoute({
     method: 'post',
-    path: '/{collection}/push',
+    path: '/{table}/push',
     summary: 'Write changed documents; answers the conflicting master states (empty when all were written)',
     signedIn: true,
-    params: { collection },
+    params: { table },
     body: pushBodySchema,
     answer: z.array(z.record(z.string(), z.unknown())),
     failures: [403, 404],

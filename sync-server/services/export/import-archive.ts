@@ -7,7 +7,7 @@ import { sourceFromExport } from '../../../shared/export/import-source.js';
 import { readZip } from '../../../shared/export/zip.js';
 import { planLimits } from '../../../shared/domain/plans.js';
 import { DEFAULT_ROTATION_TOYS_NUMBER } from '../../../shared/domain/rotation.js';
-import { PRACTICE_DEFAULTS, type ListDoc, type RotationDoc, type SettingsDoc, type SyncCollection, type ToyDoc } from '../../../shared/schemas/docs.js';
+import { PRACTICE_DEFAULTS, type ListDoc, type RotationDoc, type SettingsDoc, type SyncTable, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { AppDeps } from '../../context.js';
 import type { ReplicatedTable } from '../../db/schema.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
@@ -100,7 +100,7 @@ export async function importArchive(deps: AppDeps, owner: PlanScope & { actorId?
     }
     for (const rotation of plan.rotations) await insertDoc(trx, ownerId, 'rotations', rotation);
     if (plan.settings) await writeDoc(trx, ownerId, 'settings', { ...target.settings, ...plan.settings, _deleted: false }, !current);
-    for (const [name, list] of Object.entries(plan.others) as [SyncCollection, Record<string, unknown>[]][]) {
+    for (const [name, list] of Object.entries(plan.others) as [SyncTable, Record<string, unknown>[]][]) {
       for (const doc of list) await writeDoc(trx, ownerId, name, { ...doc, _deleted: false }, true);
     }
     if (plan.lists.length > 0) changed.add('lists');

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { planLimits, type Plan } from '../../../shared/domain/plans.js';
-import type { SyncCollection } from '../../../shared/schemas/docs.js';
+import type { SyncTable } from '../../../shared/schemas/docs.js';
 import type { Database, OwnerId, ReplicatedTable, User } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { nextSeq } from '../change-feed.js';
@@ -71,7 +71,7 @@ async function count(db: Db, table: ReplicatedTable, userId: string, where?: Cou
  * over a cap (the transaction then rolls back), and trims the rotation history. Returns the
  * tables it changed itself.
  */
-export async function enforceQuotas(trx: Transaction<Database>, user: PlanScope, collection: SyncCollection): Promise<ReplicatedTable[]> {
+export async function enforceQuotas(trx: Transaction<Database>, user: PlanScope, collection: SyncTable): Promise<ReplicatedTable[]> {
   if (collection === 'settings') return [];
   const caps = quotasFor(user.plan);
   if ((await count(trx, collection, user.id)) > QUOTAS.rowsPerTable) {

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function pull(token: string, collection: string) {
-  const res = await t.app.request(`/api/sync/${collection}/pull?batchSize=100`, jsonRequest('GET', undefined, token));
+async function pull(token: string, table: string) {
+  const res = await t.app.request(`/api/sync/${table}/pull?batchSize=100`, jsonRequest('GET', undefined, token));
   return ((await res.json()) as { documents: Record<string, unknown>[] }).documents;
 }
 

@@ -1,5 +1,5 @@
-import { collectionDigest } from '../../../shared/sync/digest.js';
-import type { SyncCollection } from '../../../shared/schemas/docs.js';
+import { tableDigest } from '../../../shared/sync/digest.js';
+import type { SyncTable } from '../../../shared/schemas/docs.js';
 import type { SyncDigest } from '../../../shared/schemas/sync.js';
 import type { AppDeps } from '../../context.js';
 import { judgeCheckpoint } from './epochs.js';
@@ -7,30 +7,30 @@ import { docsFromRows } from './stored-docs.js';
 import type { PlanScope } from '../household/scope.js';
 
 /**
- * The digest of the user's live documents of a collection (decision 007), read in one
+ * The digest of the user's live documents of a table (decision 007), read in one
  * transaction together with the position of its last change, so a device can tell "I am
  * behind" (pull first) from "we differ" (repair).
  */
-export async function digestOf(deps: Pick<AppDeps, 'db'>, user: PlanScope, collection: SyncCollection): Promise<SyncDigest> {
+export async function digestOf(deps: Pick<AppDeps, 'db'>, user: PlanScope, table: SyncTable): Promise<SyncDigest> {
   const { epoch } = await judgeCheckpoint(deps, null);
   const inEpoch = epoch ? { epoch } : {};
   return deps.db.transaction().execute(async (trx) => {
-    if (collection === 'settings') {
+    if (table === 'settings') {
       const row = await trx.selectFrom('settings').selectAll().where('user_id', '=', user.id).executeTakeFirst();
-      const digest = collectionDigest(docsFromRows('settings', row ? [row] : [], user));
+      const digest = tableDigest(docsFromRows('settings', row ? [row] : [], user));
       return { ...digest, checkpoint: { seq: row ? Number(row.seq) : 0, id: row ? user.id : '', ...inEpoch } };
     }
     const last = await trx
-      .selectFrom(collection)
+      .selectFrom(table)
       .select(['seq', 'id'])
       .where('user_id', '=', user.id)
       .orderBy('seq', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const rows = await trx.selectFrom(collection).selectAll().where('user_id', '=', user.id).where('deleted', '=', 0).execute();
+    const rows = await trx.selectFrom(table).selectAll().where('user_id', '=', user.id).where('deleted', '=', 0).execute();
     return {
-      ...collectionDigest(docsFromRows(collection, rows, user)),
+      ...tableDigest(docsFromRows(table, rows, user)),
       // The same position a pull gives: the start position when there is nothing yet.
       checkpoint: { seq: last ? Number(last.seq) : 0, id: last?.id ?? '', ...inEpoch },
     };

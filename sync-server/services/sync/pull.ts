@@ -1,4 +1,4 @@
-import type { SyncCollection } from '../../../shared/schemas/docs.js';
+import type { SyncTable } from '../../../shared/schemas/docs.js';
 import type { PullResponse, SyncCheckpoint, WireDoc } from '../../../shared/schemas/sync.js';
 import type { AppDeps } from '../../context.js';
 import type { DB } from '../../db/database.js';
@@ -18,7 +18,7 @@ export type PullResult = PullResponse;
 export async function pullChanges(
   deps: Pick<AppDeps, 'db'>,
   user: PlanScope,
-  collection: SyncCollection,
+  table: SyncTable,
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
 ): Promise<PullResult> {
@@ -27,7 +27,7 @@ export async function pullChanges(
   if (verdict.restoredFrom !== undefined) {
     return { documents: [], checkpoint: null, reset: { restoredFrom: verdict.restoredFrom } };
   }
-  const found = await changesAfter(db, user, collection, checkpoint, batchSize);
+  const found = await changesAfter(db, user, table, checkpoint, batchSize);
   const epoch = verdict.epoch ? { epoch: verdict.epoch } : {};
   // Nothing yet: the start position, in this epoch, so that a device that has just
   // reconverged holds a checkpoint the server accepts (RxDB keeps the old one on null).
@@ -38,7 +38,7 @@ export async function pullChanges(
 async function changesAfter(
   db: DB,
   user: PlanScope,
-  collection: SyncCollection,
+  table: SyncTable,
   checkpoint: SyncCheckpoint | null,
   batchSize: number,
 ): Promise<{ documents: WireDoc[]; checkpoint: SyncCheckpoint | null }> {
@@ -47,7 +47,7 @@ async function changesAfter(
   // Where each row stands in the change order: (seq, id); settings are keyed by user_id.
   let rows: (Record<string, unknown> & { seq: number; id?: string; user_id: string })[];
 
-  if (collection === 'settings') {
+  if (table === 'settings') {
     // One row, keyed by user_id; its document id is the user id.
     rows = await db
       .selectFrom('settings')
@@ -57,7 +57,7 @@ async function changesAfter(
       .execute();
   } else {
     rows = await db
-      .selectFrom(collection)
+      .selectFrom(table)
       .selectAll()
       .where('user_id', '=', user.id)
       .where((eb) => eb.or([eb('seq', '>', seq), eb.and([eb('seq', '=', seq), eb('id', '>', id)])]))
@@ -70,7 +70,7 @@ async function changesAfter(
   const last = rows.at(-1);
   return {
     // Every stored row maps to a document with its id and _deleted (stored-docs.ts).
-    documents: docsFromRows(collection, rows, user) as WireDoc[],
+    documents: docsFromRows(table, rows, user) as WireDoc[],
     checkpoint: last ? { seq: Number(last.seq), id: last.id ?? last.user_id } : checkpoint,
   };
 }

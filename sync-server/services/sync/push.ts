@@ -10,7 +10,7 @@ import {
   toyDocSchema,
   UNCATEGORIZED_ID,
   UNCATEGORIZED_NAME,
-  type SyncCollection,
+  type SyncTable,
 } from '../../../shared/schemas/docs.js';
 import type { PushRow } from '../../../shared/schemas/sync.js';
 import type { AppDeps } from '../../context.js';
@@ -30,7 +30,7 @@ import type { PlanScope } from '../household/scope.js';
 
 const SCHEMAS = { toys: toyDocSchema, lists: listDocSchema, settings: settingsDocSchema, rotations: rotationDocSchema };
 
-const RULES: Record<SyncCollection, MergeRules> = {
+const RULES: Record<SyncTable, MergeRules> = {
   toys: { setFields: ['collectionIds', 'childIds'], immutableFields: ['id', 'createdAt'], serverFields: ['createdBy', 'updatedBy'] },
   // createdAt tells a list made again under a deleted name-derived id from a replayed create (decision 008).
   lists: { immutableFields: ['id', 'kind', 'createdAt'], lifeField: 'createdAt' },
@@ -41,9 +41,9 @@ const RULES: Record<SyncCollection, MergeRules> = {
 };
 
 /** An app version from before issue 14 does not send its fields: they take the defaults. */
-function withPracticeDefaults(collection: SyncCollection, value: Record<string, unknown>): Record<string, unknown> {
-  if (collection === 'lists') return value;
-  const defaults: Record<string, unknown> = PRACTICE_DEFAULTS[collection];
+function withPracticeDefaults(table: SyncTable, value: Record<string, unknown>): Record<string, unknown> {
+  if (table === 'lists') return value;
+  const defaults: Record<string, unknown> = PRACTICE_DEFAULTS[table];
   const missing = Object.keys(defaults).filter((key) => value[key] === undefined);
   return missing.length === 0 ? value : { ...Object.fromEntries(missing.map((key) => [key, defaults[key]])), ...value };
 }
@@ -58,21 +58,21 @@ export type PushOutcome = {
 
 type ParsedRow = { incoming: Doc; assumed: Doc | undefined };
 
-function parseDoc(collection: SyncCollection, value: Record<string, unknown>, where: string): Doc {
+function parseDoc(table: SyncTable, value: Record<string, unknown>, where: string): Doc {
   // A client from before serverOrder existed sends rotations without it; the server owns it anyway.
-  const legacy = collection === 'rotations' && value.serverOrder === undefined ? { ...value, serverOrder: null } : value;
-  const input = withPracticeDefaults(collection, legacy);
-  const doc = parseWith(SCHEMAS[collection], input, where) as Record<string, unknown>;
+  const legacy = table === 'rotations' && value.serverOrder === undefined ? { ...value, serverOrder: null } : value;
+  const input = withPracticeDefaults(table, legacy);
+  const doc = parseWith(SCHEMAS[table], input, where) as Record<string, unknown>;
   if (value._deleted !== undefined && typeof value._deleted !== 'boolean') throw badRequest(`${where}: _deleted must be a boolean`);
   return { ...doc, _deleted: value._deleted === true };
 }
 
 /** Validates every row first: garbage anywhere is a 400 and nothing is stored. */
-function parsePushRows(collection: SyncCollection, user: PlanScope, rows: PushRow[]): ParsedRow[] {
+function parsePushRows(table: SyncTable, user: PlanScope, rows: PushRow[]): ParsedRow[] {
   return rows.map((row, index) => {
-    const incoming = parseDoc(collection, row.newDocumentState, `row ${index}`);
-    const assumed = row.assumedMasterState ? parseDoc(collection, row.assumedMasterState, `row ${index}`) : undefined;
-    if (collection === 'settings' && incoming.id !== user.id) throw badRequest(`row ${index}: settings id must be the household's id`);
+    const incoming = parseDoc(table, row.newDocumentState, `row ${index}`);
+    const assumed = row.assumedMasterState ? parseDoc(table, row.assumedMasterState, `row ${index}`) : undefined;
+    if (table === 'settings' && incoming.id !== user.id) throw badRequest(`row ${index}: settings id must be the household's id`);
     return { incoming, assumed };
   });
 }
@@ -87,15 +87,15 @@ function parsePushRows(collection: SyncCollection, user: PlanScope, rows: PushRo
 export async function pushChanges(
   deps: AppDeps,
   user: PlanScope & { handInSince?: number },
-  collection: SyncCollection,
+  table: SyncTable,
   rows: PushRow[],
   options: { restoredFrom?: number } = {},
 ): Promise<PushOutcome> {
-  let parsed = parsePushRows(collection, user, rows);
+  let parsed = parsePushRows(table, user, rows);
   const changed = new Set<ReplicatedTable>();
   const outcome: PushOutcome = { conflicts: [] };
   const handIn = user.handInSince;
-  if (handIn !== undefined && collection === 'settings') throw householdLeft();
+  if (handIn !== undefined && table === 'settings') throw householdLeft();
 
   await deps.db.transaction().execute(async (trx) => {
     // The household's lock, before anything is read (decision 008): PostgreSQL runs pushes side
@@ -106,19 +106,19 @@ export async function pushChanges(
     if (handIn !== undefined) {
       // A hand-in (decision 016): additions and edits only, of rows nobody changed since the
       // person left; never a delete.
-      const changedSince = await changedAfter(trx, user, collection, parsed.map((row) => row.incoming.id as string), handIn);
+      const changedSince = await changedAfter(trx, user, table, parsed.map((row) => row.incoming.id as string), handIn);
       const kept = parsed.filter(({ incoming }) => !incoming._deleted && !changedSince.has(incoming.id as string));
       refused = parsed.length - kept.length;
       parsed = kept;
     }
     const ids = parsed.map((row) => row.incoming.id as string);
-    const masters = await loadMasters(trx, user, collection, ids);
-    if (collection === 'toys') {
+    const masters = await loadMasters(trx, user, table, ids);
+    if (table === 'toys') {
       const newPhotos = parsed.map(({ incoming }) => (incoming.mediaId !== masters.get(incoming.id as string)?.mediaId ? (incoming.mediaId as string | null) : null));
       await assertOwnPhotos(trx, user.id, newPhotos);
     }
-    const unchanged = options.restoredFrom === undefined ? new Set<string>() : await unchangedSince(trx, user, collection, ids, options.restoredFrom);
-    const lists = collection === 'toys' || collection === 'lists' ? await loadListStates(trx, user.id) : new Map<string, ListFate>();
+    const unchanged = options.restoredFrom === undefined ? new Set<string>() : await unchangedSince(trx, user, table, ids, options.restoredFrom);
+    const lists = table === 'toys' || table === 'lists' ? await loadListStates(trx, user.id) : new Map<string, ListFate>();
 
     for (const { incoming, assumed: sent } of parsed) {
       const id = incoming.id as string;
@@ -127,24 +127,24 @@ export async function pushChanges(
       // since then is an older state of what the device holds, so the device's fields win;
       // a row changed since keeps those changes (the device's base is left out: stored wins).
       const assumed = options.restoredFrom === undefined ? sent : unchanged.has(id) ? master : undefined;
-      let merged = mergeDocs(master, assumed, incoming, RULES[collection]);
-      if (collection === 'settings' && !master) merged = { ...merged, plan: user.plan === 'paid' ? 'paid' : 'free', ...planLimits(user.plan) };
+      let merged = mergeDocs(master, assumed, incoming, RULES[table]);
+      if (table === 'settings' && !master) merged = { ...merged, plan: user.plan === 'paid' ? 'paid' : 'free', ...planLimits(user.plan) };
       // Who rotated: the user whose push first stores the rotation (a device's value is ignored).
-      merged = asTombstone(collection, normalise(collection, merged, lists, { assumed, incoming }));
-      if (collection === 'settings') merged = await keepCurrentRotationDates(trx, user.id, merged, master);
+      merged = asTombstone(table, normalise(table, merged, lists, { assumed, incoming }));
+      if (table === 'settings') merged = await keepCurrentRotationDates(trx, user.id, merged, master);
       // No plan-limit refusal here: a device only adds while it sees room, so what reaches the
       // server was made in good faith and is kept; the limit then blocks new adds everywhere
       // and the app marks what is over it (decision 008).
 
       if (!master || !sameDoc(merged, master)) {
-        await writeDoc(trx, user.id, collection, merged, !master);
+        await writeDoc(trx, user.id, table, merged, !master);
         masters.set(id, merged);
-        changed.add(collection);
-        if (collection === 'lists') {
+        changed.add(table);
+        if (table === 'lists') {
           await cascadeListChange(trx, user.id, master, merged, changed);
           lists.set(id, { kind: merged.kind as string, deleted: merged._deleted, mergedInto: null });
         }
-        if (collection === 'rotations' && !master && !merged._deleted) await stampLastRotation(trx, user.id, merged, changed);
+        if (table === 'rotations' && !master && !merged._deleted) await stampLastRotation(trx, user.id, merged, changed);
         // Stored: the push is acknowledged as sent, and the stream makes the device pull the
         // merged state. Answering it as a conflict instead would lose a local write made
         // during the round trip (RxDB then keeps the stale base; see decision record 002).
@@ -159,7 +159,7 @@ export async function pushChanges(
       if (clash.toysChanged) changed.add('toys');
     }
     // Per-account caps (decision 010): over one, the whole push is refused and nothing stored.
-    for (const table of await enforceQuotas(trx, user, collection)) changed.add(table);
+    for (const capped of await enforceQuotas(trx, user, table)) changed.add(capped);
     if (handIn !== undefined) {
       // Write-only: a person who left reads nothing of the household, not even a conflict.
       outcome.conflicts = [];
@@ -178,12 +178,12 @@ function handInNotice(taken: number, refused: number): string {
 }
 
 /** Ids of the given rows changed after `seq` (by anyone). */
-async function changedAfter(trx: Transaction<Database>, user: PlanScope, collection: SyncCollection, ids: string[], seq: number): Promise<Set<string>> {
+async function changedAfter(trx: Transaction<Database>, user: PlanScope, table: SyncTable, ids: string[], seq: number): Promise<Set<string>> {
   const out = new Set<string>();
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 200) {
     const rows = await trx
-      .selectFrom(collection === 'settings' ? 'lists' : collection)
+      .selectFrom(table === 'settings' ? 'lists' : table)
       .select('id')
       .where('user_id', '=', user.id)
       .where('id', 'in', unique.slice(i, i + 200))
@@ -200,8 +200,8 @@ async function loadListStates(trx: Transaction<Database>, userId: string): Promi
 }
 
 /** Ids of the given rows whose last change is older than `seq`. */
-async function unchangedSince(trx: Transaction<Database>, user: PlanScope, collection: SyncCollection, ids: string[], seq: number): Promise<Set<string>> {
-  if (collection === 'settings') {
+async function unchangedSince(trx: Transaction<Database>, user: PlanScope, table: SyncTable, ids: string[], seq: number): Promise<Set<string>> {
+  if (table === 'settings') {
     const row = await trx.selectFrom('settings').select('seq').where('user_id', '=', user.id).executeTakeFirst();
     return new Set(row && Number(row.seq) < seq ? [user.id] : []);
   }
@@ -209,7 +209,7 @@ async function unchangedSince(trx: Transaction<Database>, user: PlanScope, colle
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 200) {
     const rows = await trx
-      .selectFrom(collection)
+      .selectFrom(table)
       .select('id')
       .where('user_id', '=', user.id)
       .where('id', 'in', unique.slice(i, i + 200))
@@ -226,12 +226,12 @@ async function unchangedSince(trx: Transaction<Database>, user: PlanScope, colle
  * list leads to the survivor); kept and excluded are never both on. Unknown list ids are kept,
  * because the lists push of the same client may simply not have arrived yet.
  */
-function normalise(collection: SyncCollection, doc: Doc, lists: Map<string, ListFate>, push: { assumed: Doc | undefined; incoming: Doc }): Doc {
-  if (collection === 'lists' && doc.id === UNCATEGORIZED_ID) {
+function normalise(table: SyncTable, doc: Doc, lists: Map<string, ListFate>, push: { assumed: Doc | undefined; incoming: Doc }): Doc {
+  if (table === 'lists' && doc.id === UNCATEGORIZED_ID) {
     return { ...doc, kind: 'category', name: UNCATEGORIZED_NAME, _deleted: false };
   }
-  if (collection === 'settings') return { ...doc, _deleted: false }; // one per user, never deleted
-  if (collection !== 'toys') return doc;
+  if (table === 'settings') return { ...doc, _deleted: false }; // one per user, never deleted
+  if (table !== 'toys') return doc;
   const categoryId = resolveListId(doc.categoryId as string, lists) ?? UNCATEGORIZED_ID;
   const collectionIds = [
     ...new Set((doc.collectionIds as string[]).map((id) => resolveListId(id, lists)).filter((id): id is string => id !== null)),

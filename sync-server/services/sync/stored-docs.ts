@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ListDoc, RotationDoc, SettingsDoc, SyncCollection, ToyDoc } from '../../../shared/schemas/docs.js';
+import type { ListDoc, RotationDoc, SettingsDoc, SyncTable, ToyDoc } from '../../../shared/schemas/docs.js';
 import type { Database, ListRow, RotationRow, SettingsRow, ToyRow } from '../../db/schema.js';
 import { currentActor } from '../../lib/actor.js';
 import { nextSeq } from '../change-feed.js';
@@ -32,7 +32,7 @@ type DocTable = {
   update(trx: Trx, userId: string, key: string, doc: Doc, seq: number): Promise<unknown>;
 };
 
-const docTables: Record<SyncCollection, DocTable> = {
+const docTables: Record<SyncTable, DocTable> = {
   toys: {
     fromRow: (row) => toyFromRow(row as ToyRow),
     insert: (trx, userId, id, doc, seq) =>
@@ -73,11 +73,11 @@ const docTables: Record<SyncCollection, DocTable> = {
 };
 
 /** The stored (master) state of the given documents, deleted ones included. */
-export async function loadMasters(trx: Trx, user: PlanScope, collection: SyncCollection, ids: string[]): Promise<Map<string, Doc>> {
+export async function loadMasters(trx: Trx, user: PlanScope, table: SyncTable, ids: string[]): Promise<Map<string, Doc>> {
   const out = new Map<string, Doc>();
   if (ids.length === 0) return out;
-  const { fromRow } = docTables[collection];
-  if (collection === 'settings') {
+  const { fromRow } = docTables[table];
+  if (table === 'settings') {
     const row = await trx.selectFrom('settings').selectAll().where('user_id', '=', user.id).executeTakeFirst();
     if (row) out.set(user.id, fromRow(row, user));
     return out;
@@ -85,15 +85,15 @@ export async function loadMasters(trx: Trx, user: PlanScope, collection: SyncCol
   const unique = [...new Set(ids)];
   for (let i = 0; i < unique.length; i += 200) {
     const chunk = unique.slice(i, i + 200);
-    const rows = await trx.selectFrom(collection).selectAll().where('user_id', '=', user.id).where('id', 'in', chunk).execute();
+    const rows = await trx.selectFrom(table).selectAll().where('user_id', '=', user.id).where('id', 'in', chunk).execute();
     for (const row of rows) out.set(row.id, fromRow(row, user));
   }
   return out;
 }
 
-/** Stored rows of `collection` as replicated documents (the mapping pull and digest share with merges). */
-export function docsFromRows(collection: SyncCollection, rows: readonly unknown[], user: PlanScope): Doc[] {
-  const { fromRow } = docTables[collection];
+/** Stored rows of `table` as replicated documents (the mapping pull and digest share with merges). */
+export function docsFromRows(table: SyncTable, rows: readonly unknown[], user: PlanScope): Doc[] {
+  const { fromRow } = docTables[table];
   return rows.map((row) => fromRow(row, user));
 }
 
@@ -103,24 +103,24 @@ export function docsFromRows(collection: SyncCollection, rows: readonly unknown[
  * with `keepAuthors` the document's own createdBy/updatedBy are stored instead (data moved
  * between households by a join is no one's edit).
  */
-export async function writeDoc(trx: Trx, userId: string, collection: SyncCollection, doc: Doc, isNew: boolean, options: { keepAuthors?: boolean } = {}): Promise<void> {
+export async function writeDoc(trx: Trx, userId: string, table: SyncTable, doc: Doc, isNew: boolean, options: { keepAuthors?: boolean } = {}): Promise<void> {
   const seq = await nextSeq(trx);
-  const table = docTables[collection];
-  await (isNew ? table.insert : table.update)(trx, userId, doc.id as string, options.keepAuthors ? doc : stampActor(collection, doc, isNew), seq);
+  const store = docTables[table];
+  await (isNew ? store.insert : store.update)(trx, userId, doc.id as string, options.keepAuthors ? doc : stampActor(table, doc, isNew), seq);
 }
 
-function stampActor(collection: SyncCollection, doc: Doc, isNew: boolean): Doc {
+function stampActor(table: SyncTable, doc: Doc, isNew: boolean): Doc {
   const actor = currentActor();
-  if (collection === 'toys') {
+  if (table === 'toys') {
     return { ...doc, createdBy: isNew ? actor : (doc.createdBy ?? null), updatedBy: actor ?? doc.updatedBy ?? null };
   }
-  if (collection === 'rotations') return { ...doc, createdBy: isNew ? actor : (doc.createdBy ?? null) };
+  if (table === 'rotations') return { ...doc, createdBy: isNew ? actor : (doc.createdBy ?? null) };
   return doc;
 }
 
-/** A new document of `collection` (REST creates and server-made rows take the same path as pushes). */
-export async function insertDoc<C extends SyncCollection>(trx: Trx, userId: string, collection: C, doc: DocOf[C]): Promise<void> {
-  await writeDoc(trx, userId, collection, { ...doc, _deleted: false }, true);
+/** A new document of `table` (REST creates and server-made rows take the same path as pushes). */
+export async function insertDoc<C extends SyncTable>(trx: Trx, userId: string, table: C, doc: DocOf[C]): Promise<void> {
+  await writeDoc(trx, userId, table, { ...doc, _deleted: false }, true);
 }
 
 type DocOf = { toys: ToyDoc; lists: ListDoc; rotations: RotationDoc; settings: SettingsDoc };

@@ -1,4 +1,4 @@
-import type { SyncCollection } from '../../../shared/schemas/docs.js';
+import type { SyncTable } from '../../../shared/schemas/docs.js';
 import type { ToyUpdate } from '../../db/schema.js';
 import type { Doc } from './merge.js';
 
@@ -10,10 +10,10 @@ import type { Doc } from './merge.js';
 // their observations is ~71 KB, a toy's free text ~5 KB (decision 010).
 
 /** The stored form of a deleted document: its bulk cleared, still valid for its schema. */
-export function asTombstone(collection: SyncCollection, doc: Doc): Doc {
+export function asTombstone(table: SyncTable, doc: Doc): Doc {
   if (!doc._deleted) return doc;
-  if (collection === 'rotations') return { ...doc, toyIds: [], observations: {} };
-  if (collection === 'toys') return { ...doc, caption: '', location: null, feedback: null, retiredNote: null, collectionIds: [], childIds: [] };
+  if (table === 'rotations') return { ...doc, toyIds: [], observations: {} };
+  if (table === 'toys') return { ...doc, caption: '', location: null, feedback: null, retiredNote: null, collectionIds: [], childIds: [] };
   // A list keeps everything, createdAt above all: it tells a replayed create of its
   // name-derived id (stays deleted) from the list made again (comes back; decision 008).
   return doc;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
 import { dexieStorage, enableDevMode } from '../../../test-support/sync-harness.js';
 import { strToU8, unzipSync, zipSync } from 'fflate';
-import { FIRST_CHILD_ID, SYNC_COLLECTIONS } from '../../../../shared/schemas/docs.js';
+import { FIRST_CHILD_ID, SYNC_TABLES } from '../../../../shared/schemas/docs.js';
 import { closeUserDatabase, openUserDatabase, removeUserDatabase, type ToyDatabase } from '../../../db/database.js';
 import { addChild, addList, addToy, getSettings, observe, patchChild, rotate, setReminderEmail, setRotationCount, setRotationInterval, setRotationMode, setTimeZone } from '../../../db/ops/index.js';
 import { localPhoto, savePhoto, sha256Hex } from '../../../sync/photos.js';
@@ -105,7 +105,7 @@ describe('export on the device', () => {
     const result = await buildExport(db, { fetchImpl: offline });
     const files = unzipSync(new Uint8Array(await result.blob.arrayBuffer()));
     const json = JSON.parse(new TextDecoder().decode(files['toy-rotation.json']));
-    for (const name of SYNC_COLLECTIONS) {
+    for (const name of SYNC_TABLES) {
       expect(json.collections[name], `collection ${name} is missing from the export`).toEqual(await docsOf(db, name));
     }
     expect(json.collections.toys).toHaveLength(3);
@@ -207,12 +207,12 @@ describe('import on the device', () => {
     const exported = await buildExport(source, { fetchImpl: offline });
     const target = await freshDb();
     const prepared = await prepareImport(target, [await zipFile(exported.blob)], { tools });
-    const before = await Promise.all(SYNC_COLLECTIONS.map((name) => docsOf(target, name)));
+    const before = await Promise.all(SYNC_TABLES.map((name) => docsOf(target, name)));
     // The last rotation arrives meanwhile (another device imported it): its insert fails.
     await target.rotations.insert(prepared.plan.rotations.at(-1)!);
-    const withRotation = await Promise.all(SYNC_COLLECTIONS.map((name) => docsOf(target, name)));
+    const withRotation = await Promise.all(SYNC_TABLES.map((name) => docsOf(target, name)));
     await expect(runImport(target, prepared)).rejects.toThrow(/Nothing was imported: 1 rotations could not be stored/);
-    expect(await Promise.all(SYNC_COLLECTIONS.map((name) => docsOf(target, name)))).toEqual(withRotation);
+    expect(await Promise.all(SYNC_TABLES.map((name) => docsOf(target, name)))).toEqual(withRotation);
     expect(before[0]).toEqual([]);
     const photoId = prepared.plan.toys.find((t) => t.doc.title === 'Duplo')!.doc.mediaId!;
     expect(await localPhoto(target.householdId, photoId)).toBeNull();

@@ -15,7 +15,7 @@ import {
 import { planImport, type ImportPlan } from '../../../../shared/export/import-plan.js';
 import { sourceFromCsv, sourceFromExport, type ImportSource } from '../../../../shared/export/import-source.js';
 import { readZip, zipWriter } from '../../../../shared/export/zip.js';
-import type { ListDoc, SyncCollection, ToyDoc } from '../../../../shared/schemas/docs.js';
+import type { ListDoc, SyncTable, ToyDoc } from '../../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../../../db/database.js';
 import { allLocalDocs, applyImportPlan, importTarget, newId } from '../../../db/ops/index.js';
 import { MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, shrinkImage } from '../../../lib/shrink-image.js';
@@ -177,12 +177,12 @@ export async function prepareImport(
       problems.push({ row: null, where: file, reason: error instanceof ImportFileError ? error.message : 'The image could not be read.' });
     }
   }
-  const candidates: Partial<Record<SyncCollection, string[]>> = {
+  const candidates: Partial<Record<SyncTable, string[]>> = {
     toys: source.toys.map((toy) => toy.id).filter((id): id is string => Boolean(id)),
     lists: source.lists.map((list) => list.id).filter((id): id is string => Boolean(id)),
     rotations: source.rotations.map((rotation) => rotation.id),
   };
-  for (const [name, docs] of Object.entries(source.others) as [SyncCollection, { id: string }[]][]) candidates[name] = docs.map((doc) => doc.id);
+  for (const [name, docs] of Object.entries(source.others) as [SyncTable, { id: string }[]][]) candidates[name] = docs.map((doc) => doc.id);
   const plan = planImport(source, photoIds, await importTarget(db, candidates), newId);
   plan.problems.unshift(...problems);
   return { plan, kind: source.kind, photos };

@@ -1,8 +1,8 @@
-import type { SyncedCollection, SyncedDoc, SyncedReplication } from './rx-types.js';
+import type { SyncedTable, SyncedDoc, SyncedReplication } from './rx-types.js';
 import { concatMap, Subject } from 'rxjs';
 import { deepEqual, type RxReplicationPullStreamItem } from 'rxdb';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
-import type { SyncCollection } from '../../shared/schemas/docs.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
 import { pullResponseSchema, pushResponseSchema, SYNC_CHECKPOINT_HEADER, SYNC_NOTICE_HEADER, type PullResponse, type SyncCheckpoint, type WireDoc } from '../../shared/schemas/sync.js';
 import { readAnswer } from './answers.js';
 import { ServerError, type HttpClient } from './http.js';
@@ -14,7 +14,7 @@ import { recordAcknowledged } from './record-acknowledged.js';
 import type { Reconvergence } from './reconverge.js';
 import { serverShape, unpushedAmong } from './unpushed.js';
 
-export type CollectionSync = {
+export type TableSync = {
   replication: SyncedReplication;
   /** Emit 'RESYNC' to make the collection pull (stream events, reconnects). */
   pullStream: Subject<RxReplicationPullStreamItem<SyncedDoc, SyncCheckpoint>>;
@@ -26,9 +26,9 @@ export type CollectionSync = {
  * One collection's RxDB replication against /api/sync/{name}/pull and /push. Errors go to
  * `onError` (which sorts out 401 and offline) and are rethrown so RxDB retries later.
  */
-export function replicateCollection(options: {
-  name: SyncCollection;
-  collection: SyncedCollection;
+export function replicateTable(options: {
+  name: SyncTable;
+  collection: SyncedTable;
   http: HttpClient;
   retryMs: number;
   batchSize: number;
@@ -40,7 +40,7 @@ export function replicateCollection(options: {
   /** Runs before each push with the states about to be sent (toys: upload their photos first). */
   beforePush?: (docs: Record<string, unknown>[]) => Promise<void>;
   bases: PulledBases;
-}): CollectionSync {
+}): TableSync {
   const { name, http } = options;
   // The last server state pulled per document, persistent (pulled-bases.ts): fills the base of
   // a push when RxDB has none for a document that came from the server.

@@ -27,6 +27,12 @@ export type HouseholdSwitch = {
   dismissNotice(): void;
   /** Before joining or leaving: sends what waits. `pending` is what still waits (0: go ahead). */
   settle(): Promise<{ pending: number }>;
+  /**
+   * Right before asking the server to leave or delete the household: the sync then hears
+   * "no longer a member" with the old token, which is this move, not a removal (switchTo
+   * follows). Returns the undo, for a request that failed.
+   */
+  expectMove(): () => void;
   /** After a join or leave the server accepted: the device now holds `nextId`'s data. */
   switchTo(nextId: string, change: HouseholdChange, name: string): Promise<void>;
   /** A REST call answered 403 `household: "left"`: the same as when sync hears it. */
@@ -107,7 +113,7 @@ export function useHouseholdSwitch(options: Options): HouseholdSwitch & { onSync
 
   const onSyncLeft = useCallback(
     (leftId: string, info: HouseholdLeftInfo) => {
-      if (handlingLeft.current === leftId || latest.current.householdId !== leftId) return;
+      if (handlingLeft.current === leftId || latest.current.householdId !== leftId || moving.current === leftId) return;
       handlingLeft.current = leftId;
       const name = cachedHouseholdName(storage(), leftId) ?? 'the family';
       const unsent = info.unsent + info.refused;
@@ -154,6 +160,14 @@ export function useHouseholdSwitch(options: Options): HouseholdSwitch & { onSync
 
   const dismissNotice = useCallback(() => show(null), [show]);
 
+  const expectMove = useCallback(() => {
+    const from = latest.current.householdId;
+    moving.current = from;
+    return () => {
+      if (moving.current === from) moving.current = null;
+    };
+  }, []);
+
   // The same person's household changed without a switch of ours: a sign-in after their session
   // ran out answered another household (removed, or joined elsewhere meanwhile). That is a
   // contact too: the old household's data leaves this device, unless changes wait in it.
@@ -172,7 +186,7 @@ export function useHouseholdSwitch(options: Options): HouseholdSwitch & { onSync
   }, [householdId, userId, leaveData, show]);
 
   return useMemo(
-    () => ({ notice, dismissNotice, settle, switchTo, householdLeft, onSyncLeft, kept, discardKept }),
-    [notice, dismissNotice, settle, switchTo, householdLeft, onSyncLeft, kept, discardKept],
+    () => ({ notice, dismissNotice, settle, expectMove, switchTo, householdLeft, onSyncLeft, kept, discardKept }),
+    [notice, dismissNotice, settle, expectMove, switchTo, householdLeft, onSyncLeft, kept, discardKept],
   );
 }

@@ -16,7 +16,7 @@ import type { ShowMessage } from '../../hooks/use-timed-message.js';
  */
 export function FamilyDelete({ household, say }: { household: Household; say: ShowMessage }) {
   const online = useOnline();
-  const { switchTo, householdLeft } = useHouseholdData();
+  const { expectMove, switchTo, householdLeft } = useHouseholdData();
   const { replaceToken, getToken } = useSession();
   const [confirming, setConfirming] = useState(false);
   const [ticked, setTicked] = useState(false);
@@ -27,7 +27,11 @@ export function FamilyDelete({ household, say }: { household: Household; say: Sh
     setBusy(true);
     try {
       // Not through view.run: its refresh would ask with the old token, which this ends.
-      const answer = await householdApi.deleteHousehold(getToken());
+      const undo = expectMove();
+      const answer = await householdApi.deleteHousehold(getToken()).catch((error: unknown) => {
+        undo();
+        throw error;
+      });
       replaceToken(answer.token);
       await switchTo(answer.id, 'deleted', household.name);
     } catch (error) {

@@ -18,7 +18,7 @@ const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
  */
 export function FamilyLeave({ household, say }: { household: Household; say: Say }) {
   const online = useOnline();
-  const { settle, switchTo, householdLeft } = useHouseholdData();
+  const { settle, expectMove, switchTo, householdLeft } = useHouseholdData();
   const { replaceToken, getToken } = useSession();
   const [step, setStep] = useState<'start' | 'confirm' | 'waiting'>('start');
   const [unsent, setUnsent] = useState(0);
@@ -34,7 +34,11 @@ export function FamilyLeave({ household, say }: { household: Household; say: Say
         return;
       }
       // Not through view.run: its refresh would ask with the old token, which leaving ends.
-      const answer = await householdApi.leave(getToken());
+      const undo = expectMove();
+      const answer = await householdApi.leave(getToken()).catch((error: unknown) => {
+        undo();
+        throw error;
+      });
       // The old token stays bound to the household left; this one works on the person's own.
       replaceToken(answer.token);
       await switchTo(answer.id, 'left', household.name);

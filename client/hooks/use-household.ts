@@ -32,23 +32,27 @@ export function useHousehold(): HouseholdView {
   const online = useOnline();
   const [fetched, setFetched] = useState<Household | null>(null);
 
+  // Only when the token that was refused is still this session's: a request still on its way
+  // with the token of a household just left or deleted here is answered 403 too, after the
+  // device has moved on; taken for the current household, it signed the person out.
   const handle = useCallback(
-    (error: unknown) => {
-      if (error instanceof HouseholdLeftError) householdLeft(error.message);
+    (error: unknown, token: string | null) => {
+      if (error instanceof HouseholdLeftError && token === getToken()) householdLeft(error.message);
     },
-    [householdLeft],
+    [householdLeft, getToken],
   );
 
   const refresh = useCallback(async () => {
     if (!signedIn || !householdId) return;
+    const token = getToken();
     try {
-      const household = await householdApi.get(getToken());
+      const household = await householdApi.get(token);
       cacheHousehold(window.localStorage, household);
       setFetched(household);
       // The account works on another household than this device holds (it joined elsewhere).
       if (household.id !== householdId) await switchTo(household.id, 'joined', household.name);
     } catch (error) {
-      handle(error);
+      handle(error, token);
       if (!(error instanceof HouseholdLeftError)) console.warn('Could not load the household', error);
     }
   }, [signedIn, householdId, getToken, handle, switchTo]);
@@ -75,12 +79,13 @@ export function useHousehold(): HouseholdView {
 
   const run = useCallback(
     async <T,>(call: (token: string | null) => Promise<T>): Promise<T> => {
+      const token = getToken();
       try {
-        const answer = await call(getToken());
+        const answer = await call(token);
         void refresh();
         return answer;
       } catch (error) {
-        handle(error);
+        handle(error, token);
         throw error;
       }
     },

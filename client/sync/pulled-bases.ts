@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { deepEqual } from 'rxdb';
 import { answeredBase } from './composed-base.js';
 
 // The last state agreed with the server per document (pulled, or pushed and acknowledged),
@@ -33,7 +34,11 @@ export type PulledBases = {
   lookup(collection: string, locals: Doc[]): Promise<Map<string, Record<string, unknown>>>;
   /** Pushes about to be sent, kept until answered. */
   sending(collection: string, pushes: SentPush[]): Promise<void>;
-  answered(collection: string, ids: string[]): Promise<void>;
+  /**
+   * These pushes were answered. With `sent`, a record is dropped only while it still holds that
+   * state (a later push of the document may have replaced it).
+   */
+  answered(collection: string, ids: string[], sent?: Doc[]): Promise<void>;
   /** The pushes not answered yet, by document id. */
   unanswered(collection: string): Promise<Map<string, SentPush>>;
   close(): void;
@@ -63,8 +68,15 @@ export function openPulledBases(databaseName: string): PulledBases {
       if (pushes.length === 0) return;
       await db.bases.bulkPut(pushes.map(({ doc, base }) => ({ key: `sent:${collection}:${String(doc.id)}`, doc, ...(base ? { base } : {}) })));
     },
-    async answered(collection, ids) {
-      if (ids.length > 0) await db.bases.bulkDelete(ids.map((id) => `sent:${collection}:${id}`));
+    async answered(collection, ids, sent) {
+      if (ids.length === 0) return;
+      const keys = ids.map((id) => `sent:${collection}:${id}`);
+      if (!sent) return db.bases.bulkDelete(keys);
+      await db.transaction('rw', db.bases, async () => {
+        const rows = await db.bases.bulkGet(keys);
+        const still = rows.filter((row): row is Row => !!row && sent.some((doc) => deepEqual(doc, row.doc))).map((row) => row.key);
+        await db.bases.bulkDelete(still);
+      });
     },
     async unanswered(collection) {
       const rows = await db.bases.where('key').startsWith(`sent:${collection}:`).toArray();

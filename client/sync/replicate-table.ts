@@ -234,7 +234,6 @@ export function replicateTable(options: {
           });
           await bases.remember(name, [...sentById.values()]).catch(() => {}); // best effort: stopping closes it
           await bases.rememberAnswers(name, answers).catch(() => {});
-          await bases.answered(name, ids).catch(() => {});
           for (const id of ids) pending.delete(id);
           const conflictIds = new Set(conflicts.map((doc) => doc.id));
           window.answered(ids, conflictIds);
@@ -243,8 +242,13 @@ export function replicateTable(options: {
           const refused = response.headers.get(SYNC_NOTICE_HEADER);
           if (refused) options.onNotice(decodeURIComponent(refused));
           options.onSuccess();
-          // Once RxDB recorded this acknowledgement, pull again what a pull left out meanwhile.
+          // Once RxDB recorded this acknowledgement: the push is no longer one a reload could
+          // lose (seed 674: the page closed after the answer, before RxDB recorded the base, and
+          // the next load pushed a field set back against the older base), and what a pull
+          // left out meanwhile is pulled again.
+          const sentDocs = withBase.map((row) => row.newDocumentState as Record<string, unknown>);
           window.whenRecorded(() => {
+            void bases.answered(name, ids, sentDocs).catch(() => {});
             if (rewindTo) pullStream.next('RESYNC');
           });
           return conflicts;

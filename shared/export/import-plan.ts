@@ -2,7 +2,7 @@ import { listIdFor, listNameKey } from '../domain/list-names.js';
 import type { Plan } from '../domain/plans.js';
 import { settleKeptAndExcluded } from '../domain/toy-flags.js';
 import {
-  PRACTICE_DEFAULTS,
+  NEW_TOY_FIELDS,
   listDocSchema,
   rotationDocSchema,
   toyDocSchema,
@@ -165,7 +165,7 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
     const id = present ? present.id : freshId('toys', toy.id, usedToyIds);
     const childIds = Array.isArray(toy.fields.childIds) ? (toy.fields.childIds as string[]).map(childHere).filter((c): c is string => c !== null) : [];
     const candidate = {
-      ...toyDefaults,
+      ...NEW_TOY_FIELDS,
       ...(present ?? {}),
       ...toy.fields,
       id,
@@ -221,13 +221,3 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
   return plan;
 }
 
-const toyDefaults = {
-  caption: '',
-  excluded: false,
-  favorite: false,
-  lastRotatedAt: null,
-  location: null,
-  retired: false,
-  feedback: null,
-  ...PRACTICE_DEFAULTS.toys,
-};

@@ -203,3 +203,15 @@ export const PRACTICE_DEFAULTS = {
   },
   rotations: { childId: FIRST_CHILD_ID, observations: {} as Record<string, Observation> },
 } as const;
+
+/** What a new toy holds where nobody said otherwise (added on the device, or imported). */
+export const NEW_TOY_FIELDS = {
+  caption: '',
+  excluded: false,
+  favorite: false,
+  lastRotatedAt: null,
+  location: null,
+  retired: false,
+  feedback: null,
+  ...PRACTICE_DEFAULTS.toys,
+} as const;

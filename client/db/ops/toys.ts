@@ -1,5 +1,5 @@
 import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
-import { PRACTICE_DEFAULTS, toyDocSchema, UNCATEGORIZED_ID, type RetireReason, type ToyDoc } from '../../../shared/schemas/docs.js';
+import { NEW_TOY_FIELDS, toyDocSchema, UNCATEGORIZED_ID, type RetireReason, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
 import { newId, OpError } from './errors.js';
 import { getSettings } from './settings.js';
@@ -14,16 +14,9 @@ export async function addToy(db: ToyDatabase, input: NewToy, now = Date.now()): 
   if (count >= settings.toysLimit) throw new OpError(TOYS_LIMIT_MESSAGE);
   const doc = toyDocSchema.parse({
     categoryId: UNCATEGORIZED_ID,
-    caption: '',
     mediaId: null,
     collectionIds: [],
-    excluded: false,
-    favorite: false,
-    lastRotatedAt: null,
-    location: null,
-    retired: false,
-    feedback: null,
-    ...PRACTICE_DEFAULTS.toys,
+    ...NEW_TOY_FIELDS,
     ...input,
     id: newId(),
     createdAt: now,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Plan, FREE_COLLECTIONS_MESSAGE, TOYS_LIMIT_MESSAGE } from '../../shared/domain/plans.js';
+import { FREE_COLLECTIONS_MESSAGE, TOYS_LIMIT_MESSAGE } from '../../shared/domain/plans.js';
 import { overLimitIds } from '../../shared/domain/over-limit.js';
 import { addList, addToy, currentRotation, deleteList, getSettings, renameList, rotate, setExcluded, setFavorite } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, syncTestBed, type Device } from '../test-support/sync-harness.js';
+import { enableDevMode, eventually, newUser, openDevice, syncTestBed, type Device, converge, concurrently, devicePair } from '../test-support/sync-harness.js';
 import { makeJpeg } from '../../sync-server/test-support/test-images.js';
 import { pendingPhotos, savePhoto } from './photos.js';
 
@@ -13,41 +13,12 @@ enableDevMode();
 
 const bed = syncTestBed();
 
-async function pair(plan: Plan = 'free') {
-  const user = await newUser(bed.server, plan);
-  const a = await openDevice(bed.server, user, { label: 'a' });
-  const b = await openDevice(bed.server, user, { label: 'b' });
-  bed.devices.push(a, b);
-  await converge(a, b);
-  return { user, a, b };
-}
-
-async function converge(...all: Device[]) {
-  for (const device of all) device.online();
-  await eventually(async () => {
-    for (const device of all) await device.sync!.awaitInSync();
-    const states = await Promise.all(all.map((d) => snapshot(d.db)));
-    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
-  });
-}
-
-/** Both devices go offline, each runs its edits, then both reconnect (a first, then b). */
-async function concurrently(a: Device, b: Device, editA: () => Promise<unknown>, editB: () => Promise<unknown>) {
-  await a.offline();
-  await b.offline();
-  await editA();
-  await editB();
-  a.online();
-  await a.sync!.awaitInSync();
-  await converge(a, b);
-}
-
 const live = async (device: Device, kind: 'category' | 'collection') =>
   (await device.db.lists.find({ selector: { kind } }).exec()).map((doc) => doc.toMutableJSON());
 
 describe('fault 4: the plan limit never deletes a toy', () => {
   it('two offline devices at 99 of 100 each add a toy: both kept, marked on both devices, new adds refused', async () => {
-    const { user, a, b } = await pair();
+    const { user, a, b } = await devicePair(bed);
     const now = Date.now();
     await bed.server.t.db
       .insertInto('toys')
@@ -85,7 +56,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
   });
 
   it('two offline devices at 99 of 100 each add a toy with a photo: both toys keep their photo and notes everywhere', async () => {
-    const { user, a, b } = await pair();
+    const { user, a, b } = await devicePair(bed);
     const now = Date.now();
     await bed.server.t.db
       .insertInto('toys')
@@ -117,7 +88,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
   });
 
   it('a collection past the limit from two offline devices is kept; a new one is refused', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     await addList(a.db, 'collection', 'Bath');
     await addList(a.db, 'collection', 'Car');
     await converge(a, b);
@@ -130,7 +101,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
 
 describe('fault 7: one list per name and kind after sync', () => {
   it('the same name added offline on two devices after a delete becomes one category holding both toys', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const first = (await addList(a.db, 'category', 'Cars'))!;
     await converge(a, b);
     await deleteList(a.db, first.id);
@@ -157,7 +128,7 @@ describe('fault 7: one list per name and kind after sync', () => {
   });
 
   it('two renames to one name on two devices merge the two collections, keeping every toy in it', async () => {
-    const { a, b } = await pair('paid');
+    const { a, b } = await devicePair(bed, 'paid');
     const bath = (await addList(a.db, 'collection', 'Bath'))!;
     const car = (await addList(a.db, 'collection', 'Car'))!;
     const duck = await addToy(a.db, { title: 'Duck', collectionIds: [bath.id] });
@@ -174,7 +145,7 @@ describe('fault 7: one list per name and kind after sync', () => {
   });
 
   it('an add racing a rename to the same name ends with one category', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const dolls = (await addList(a.db, 'category', 'Dolls'))!;
     await converge(a, b);
     await concurrently(a, b, () => renameList(a.db, dolls.id, 'Plush'), () => addList(b.db, 'category', 'plush'));
@@ -184,7 +155,7 @@ describe('fault 7: one list per name and kind after sync', () => {
 
 describe('fault 8: never both kept and excluded', () => {
   it('concurrent toggles on two devices leave one flag, the same on both', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const toy = await addToy(a.db, { title: 'Ball' });
     await converge(a, b);
     await concurrently(a, b, () => setExcluded(a.db, toy.id, true), () => setFavorite(b.db, toy.id, true));
@@ -198,7 +169,7 @@ describe('fault 8: never both kept and excluded', () => {
 
 describe('fault 9: the current rotation follows the server order, not device clocks', () => {
   it('a rotation made later on a device whose clock is an hour behind is current on every device', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     for (const title of ['A', 'B', 'C', 'D']) await addToy(a.db, { title });
     await converge(a, b);
     const now = Date.now();
@@ -251,7 +222,7 @@ describe('fault 9: the current rotation follows the server order, not device clo
   });
 
   it('offline, a local rotation not yet on the server is the current one there', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     await addToy(a.db, { title: 'A' });
     await converge(a, b);
     await rotate(a.db, { now: Date.now() });

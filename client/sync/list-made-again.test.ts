@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ListKind } from '../../shared/schemas/docs.js';
 import { addList, addToy, deleteList } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, syncTestBed, type Device } from '../test-support/sync-harness.js';
+import { enableDevMode, eventually, newUser, openDevice, syncTestBed, type Device, converge } from '../test-support/sync-harness.js';
 
 // Issue 9, fault 7 and "nothing a person made may be discarded by sync" (decision 008): a
 // category's or collection's id derives from its kind and name (listIdFor), so a device that
@@ -11,15 +11,6 @@ import { enableDevMode, eventually, newUser, openDevice, snapshot, syncTestBed, 
 enableDevMode();
 
 const bed = syncTestBed();
-
-async function converge(...all: Device[]) {
-  for (const device of all) device.online();
-  await eventually(async () => {
-    for (const device of all) await device.sync!.awaitInSync();
-    const states = await Promise.all(all.map((d) => snapshot(d.db)));
-    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
-  }, 20_000);
-}
 
 /** A makes "Blocks" (of `kind`), syncs, deletes it and syncs: the server holds it deleted. */
 async function madeAndDeletedOn(a: Device, userId: string, kind: ListKind) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addChild, addToy, currentRotation, getSettings, observe, patchChild, rotate, setRotationCount } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, syncTestBed, type Device } from '../test-support/sync-harness.js';
+import { enableDevMode, syncTestBed, converge, concurrently, devicePair } from '../test-support/sync-harness.js';
 
 // Rotation practice across devices (issue 14, decision 018): real server, two simulated devices
 // on fake-indexeddb, offline edits, then sync.
@@ -9,37 +9,9 @@ enableDevMode();
 
 const bed = syncTestBed();
 
-async function pair() {
-  const user = await newUser(bed.server);
-  const a = await openDevice(bed.server, user, { label: 'a' });
-  const b = await openDevice(bed.server, user, { label: 'b' });
-  bed.devices.push(a, b);
-  await converge(a, b);
-  return { a, b };
-}
-
-async function converge(...all: Device[]) {
-  for (const device of all) device.online();
-  await eventually(async () => {
-    for (const device of all) await device.sync!.awaitInSync();
-    const states = await Promise.all(all.map((d) => snapshot(d.db)));
-    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
-  });
-}
-
-async function concurrently(a: Device, b: Device, editA: () => Promise<unknown>, editB: () => Promise<unknown>) {
-  await a.offline();
-  await b.offline();
-  await editA();
-  await editB();
-  a.online();
-  await a.sync!.awaitInSync();
-  await converge(a, b);
-}
-
 describe('rotation practice on two devices', () => {
   it('offline observations of different toys both survive; the same toy converges', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     for (const title of ['A', 'B', 'C']) await addToy(a.db, { title });
     await setRotationCount(a.db, 3);
     const { rotation } = await rotate(a.db);
@@ -53,7 +25,7 @@ describe('rotation practice on two devices', () => {
   });
 
   it('a child added on one device and the first child renamed on the other, offline, both hold; no duplicate first child', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     let kid = '';
     await concurrently(
       a,

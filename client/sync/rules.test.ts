@@ -1,46 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addList, addToy, addToysToCollection, deleteList, deleteToy, removeToyFromCollection, updateToy } from '../db/ops/index.js';
-import { enableDevMode, eventually, newUser, openDevice, snapshot, type Device, syncTestBed } from '../test-support/sync-harness.js';
-import type { Plan } from '../../shared/domain/plans.js';
+import { enableDevMode, type Device, syncTestBed, converge, concurrently, devicePair } from '../test-support/sync-harness.js';
 
 enableDevMode();
 
 const bed = syncTestBed();
 
-async function pair(plan: Plan = 'free') {
-  const user = await newUser(bed.server, plan);
-  const a = await openDevice(bed.server, user, { label: 'a' });
-  const b = await openDevice(bed.server, user, { label: 'b' });
-  bed.devices.push(a, b);
-  await converge(a, b);
-  return { user, a, b };
-}
-
-async function converge(...all: Device[]) {
-  for (const device of all) device.online();
-  await eventually(async () => {
-    for (const device of all) await device.sync!.awaitInSync();
-    const states = await Promise.all(all.map((d) => snapshot(d.db)));
-    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
-  });
-}
-
-/** Both devices go offline, each runs its edits, then both reconnect (a first, then b). */
-async function concurrently(a: Device, b: Device, editA: () => Promise<unknown>, editB: () => Promise<unknown>) {
-  await a.offline();
-  await b.offline();
-  await editA();
-  await editB();
-  a.online();
-  await a.sync!.awaitInSync();
-  await converge(a, b);
-}
-
 const toyOn = async (device: Device, id: string) => (await device.db.toys.findOne(id).exec())?.toMutableJSON() ?? null;
 
 describe('conflict rules, end to end', () => {
   it('a field changed on one side only keeps that change (both sides, different fields)', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const toy = await addToy(a.db, { title: 'Kite' });
     await converge(a, b);
     await concurrently(a, b, () => updateToy(a.db, toy.id, { caption: 'red' }), () => updateToy(b.db, toy.id, { location: 'attic' }));
@@ -48,7 +18,7 @@ describe('conflict rules, end to end', () => {
   });
 
   it('the same field changed on both sides takes the later write as the server received it', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const toy = await addToy(a.db, { title: 'Kite' });
     await converge(a, b);
     // b's change is written later on the clock, but a reaches the server later: a wins.
@@ -63,7 +33,7 @@ describe('conflict rules, end to end', () => {
   });
 
   it('a delete beats a concurrent edit, whichever arrives first, and stays deleted', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const first = await addToy(a.db, { title: 'One' });
     const second = await addToy(a.db, { title: 'Two' });
     await converge(a, b);
@@ -79,7 +49,7 @@ describe('conflict rules, end to end', () => {
   });
 
   it("a toy's collections merge as sets, and so do the lists of categories and collections", async () => {
-    const { a, b } = await pair('paid');
+    const { a, b } = await devicePair(bed, 'paid');
     const c1 = (await addList(a.db, 'collection', 'Bath'))!;
     const c2 = (await addList(a.db, 'collection', 'Car'))!;
     const toy = await addToy(a.db, { title: 'Duck', collectionIds: [c1.id] });
@@ -103,7 +73,7 @@ describe('conflict rules, end to end', () => {
   });
 
   it('deleting a category on one device while another files a toy under it ends in Uncategorized', async () => {
-    const { a, b } = await pair();
+    const { a, b } = await devicePair(bed);
     const cat = (await addList(a.db, 'category', 'Cars'))!;
     const toy = await addToy(a.db, { title: 'Truck' });
     await converge(a, b);

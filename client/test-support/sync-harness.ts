@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { serveOnFreePort } from '../../sync-server/test-support/serve-app.js';
 import { addRxPlugin, type RxStorage } from 'rxdb';
 import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
@@ -169,4 +169,35 @@ export function syncTestBed(): SyncTestBed {
     bed.devices = [];
   });
   return bed;
+}
+
+/** Every device online, then in sync and holding the same data. */
+export async function converge(...all: Device[]): Promise<void> {
+  for (const device of all) device.online();
+  await eventually(async () => {
+    for (const device of all) await device.sync!.awaitInSync();
+    const states = await Promise.all(all.map((d) => snapshot(d.db)));
+    for (const state of states.slice(1)) expect(state).toEqual(states[0]);
+  }, 20_000);
+}
+
+/** Two devices of a new user on the bed's server, in sync. */
+export async function devicePair(bed: SyncTestBed, plan: Plan = 'free') {
+  const user = await newUser(bed.server, plan);
+  const a = await openDevice(bed.server, user, { label: 'a' });
+  const b = await openDevice(bed.server, user, { label: 'b' });
+  bed.devices.push(a, b);
+  await converge(a, b);
+  return { user, a, b };
+}
+
+/** Both devices go offline, each runs its edits, then both reconnect (a first, then b). */
+export async function concurrently(a: Device, b: Device, editA: () => Promise<unknown>, editB: () => Promise<unknown>): Promise<void> {
+  await a.offline();
+  await b.offline();
+  await editA();
+  await editB();
+  a.online();
+  await a.sync!.awaitInSync();
+  await converge(a, b);
 }

@@ -8,29 +8,8 @@ import { refusedIn } from '../sync/hand-in.js';
 import { cachedHousehold, cacheHousehold, memberName } from './household-cache.js';
 import { cachedHouseholdName, forgetHousehold } from './household-storage.js';
 import { afterSignInPath, forgetInvite, pendingInvite, rememberInvite } from './pending-invite.js';
+import { MemoryStorage } from '../test-support/memory-storage.js';
 
-/** A real Storage implementation over a Map (node has no localStorage). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
 
 const family: Household = {
   id: 'fam-1',

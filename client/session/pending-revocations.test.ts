@@ -1,29 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { flushRevocations, pendingRevocations, PENDING_REVOCATIONS_KEY, queueRevocation, type RevokeResult } from './pending-revocations.js';
 import { unsyncedChangesMessage } from './unsynced-message.js';
+import { MemoryStorage } from '../test-support/memory-storage.js';
 
-/** A real Storage implementation over a Map (node has no localStorage). */
-class MemoryStorage implements Storage {
-  #items = new Map<string, string>();
-  get length() {
-    return this.#items.size;
-  }
-  clear() {
-    this.#items.clear();
-  }
-  getItem(key: string) {
-    return this.#items.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.#items.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.#items.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.#items.set(key, String(value));
-  }
-}
 
 describe('pending revocations (issue 9, fault 5: Log Out offline must still end the session)', () => {
   test('a queued token waits until the server answers, then is forgotten', async () => {

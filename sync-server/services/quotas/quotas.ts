@@ -7,6 +7,7 @@ import { nextSeq } from '../change-feed.js';
 import type { PlanScope } from '../household/scope.js';
 import { householdPlan } from '../household/households.js';
 import { ROTATION_TOMBSTONE_ROW } from '../sync/tombstones.js';
+import { liveRotationsNewestFirst } from '../rotation/rotation-order.js';
 
 // Per-account quotas (issue 10, item 5; decision record 010). They stop one account from
 // filling the server's disk, and sit far above what a family does: the plan limits stay the
@@ -105,13 +106,7 @@ export async function enforceQuotasAfterWrite(trx: Transaction<Database>, ownerI
  * Per child, so a child rotated rarely keeps its latest rotation however often its siblings rotate.
  */
 export async function trimRotationHistory(trx: Transaction<Database>, userId: string): Promise<number> {
-  const live = await trx
-    .selectFrom('rotations')
-    .select(['id', 'child_id'])
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0)
-    .orderBy((eb) => eb.fn.coalesce('accepted_seq', 'seq'), 'desc')
-    .execute();
+  const live = await liveRotationsNewestFirst(trx, userId).select(['id', 'child_id']).execute();
   const keptPerChild = new Map<string, number>();
   const old = live.filter(({ child_id }) => {
     const kept = keptPerChild.get(child_id) ?? 0;

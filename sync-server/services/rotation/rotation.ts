@@ -8,6 +8,7 @@ import type { RestToy } from '../../../shared/schemas/rest.js';
 import type { AppDeps } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { liveRotationsNewestFirst } from './rotation-order.js';
 import { nextSeq } from '../change-feed.js';
 import { loadLists } from '../lists/list-store.js';
 import { trimRotationHistory } from '../quotas/quotas.js';
@@ -79,16 +80,7 @@ export const CHILD_NOT_FOUND = 'That child was not found.';
 
 /** The toy ids of a child's rotations, newest first in the server's order. */
 async function childHistory(db: Db, ownerId: string, childId: string): Promise<string[][]> {
-  const rows = await db
-    .selectFrom('rotations')
-    .select('toy_ids')
-    .where('user_id', '=', ownerId)
-    .where('deleted', '=', 0)
-    .where('child_id', '=', childId)
-    .orderBy((eb) => eb.fn.coalesce('accepted_seq', 'seq'), 'desc')
-    .orderBy('seq', 'desc')
-    .limit(100)
-    .execute();
+  const rows = await liveRotationsNewestFirst(db, ownerId).select('toy_ids').where('child_id', '=', childId).limit(100).execute();
   return rows.map((row) => parseIds(row.toy_ids));
 }
 
@@ -127,15 +119,5 @@ export async function currentRotationToys(deps: AppDeps, userId: string, childId
 
 /** A child's latest rotation (id and toys), in the order the server accepted rotations (decision 008). */
 export async function latestRotationRow(db: Db, ownerId: string, childId: string): Promise<{ id: string; toy_ids: string } | undefined> {
-  return db
-    .selectFrom('rotations')
-    .select(['id', 'toy_ids'])
-    .where('user_id', '=', ownerId)
-    .where('deleted', '=', 0)
-    .where('child_id', '=', childId)
-    // coalesce: a row written without accepted_seq (none today) still sorts, the same on both dialects.
-    .orderBy((eb) => eb.fn.coalesce('accepted_seq', 'seq'), 'desc')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  return liveRotationsNewestFirst(db, ownerId).select(['id', 'toy_ids']).where('child_id', '=', childId).limit(1).executeTakeFirst();
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { FIRST_CHILD_ID, type Child } from '../../../shared/schemas/docs.js';
 import type { Database } from '../../db/schema.js';
+import { liveRotationsNewestFirst } from '../rotation/rotation-order.js';
 import type { Doc } from './merge.js';
 
 // A child's last rotation date names its current rotation (decision 008): storing a rotation
@@ -11,15 +12,7 @@ import type { Doc } from './merge.js';
 
 /** The dates of a child's stored rotations, the current one (latest in the server's order) first. */
 async function rotationDates(trx: Transaction<Database>, userId: string, childId: string): Promise<number[]> {
-  const rows = await trx
-    .selectFrom('rotations')
-    .select('created_at')
-    .where('user_id', '=', userId)
-    .where('deleted', '=', 0)
-    .where('child_id', '=', childId)
-    .orderBy((eb) => eb.fn.coalesce('accepted_seq', 'seq'), 'desc')
-    .orderBy('seq', 'desc')
-    .execute();
+  const rows = await liveRotationsNewestFirst(trx, userId).select('created_at').where('child_id', '=', childId).execute();
   return rows.map((row) => Number(row.created_at));
 }
 

@@ -106,7 +106,7 @@ export async function pushChanges(
     if (handIn !== undefined) {
       // A hand-in (decision 016): additions and edits only, of rows nobody changed since the
       // person left; never a delete.
-      const changedSince = await changedAfter(trx, user, table, parsed.map((row) => row.incoming.id as string), handIn);
+      const changedSince = await idsBySeq(trx, user, table, parsed.map((row) => row.incoming.id as string), '>', handIn);
       const kept = parsed.filter(({ incoming }) => !incoming._deleted && !changedSince.has(incoming.id as string));
       refused = parsed.length - kept.length;
       parsed = kept;
@@ -117,7 +117,7 @@ export async function pushChanges(
       const newPhotos = parsed.map(({ incoming }) => (incoming.mediaId !== masters.get(incoming.id as string)?.mediaId ? (incoming.mediaId as string | null) : null));
       await assertOwnPhotos(trx, user.id, newPhotos);
     }
-    const unchanged = options.restoredFrom === undefined ? new Set<string>() : await unchangedSince(trx, user, table, ids, options.restoredFrom);
+    const unchanged = options.restoredFrom === undefined ? new Set<string>() : await idsBySeq(trx, user, table, ids, '<', options.restoredFrom);
     const lists = table === 'toys' || table === 'lists' ? await loadListStates(trx, user.id) : new Map<string, ListFate>();
 
     for (const { incoming, assumed: sent } of parsed) {
@@ -177,33 +177,20 @@ function handInNotice(taken: number, refused: number): string {
   return `${left} ${taken} of your changes were handed in to it; ${refused} could not be (deletions, or things changed since you left).`;
 }
 
-/** Ids of the given rows changed after `seq` (by anyone). */
-async function changedAfter(trx: Transaction<Database>, user: PlanScope, table: SyncTable, ids: string[], seq: number): Promise<Set<string>> {
-  const out = new Set<string>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 200) {
-    const rows = await trx
-      .selectFrom(table === 'settings' ? 'lists' : table)
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('id', 'in', unique.slice(i, i + 200))
-      .where('seq', '>', seq)
-      .execute();
-    for (const row of rows) out.add(row.id);
-  }
-  return out;
-}
-
 async function loadListStates(trx: Transaction<Database>, userId: string): Promise<Map<string, ListFate>> {
   const rows = await trx.selectFrom('lists').select(['id', 'kind', 'deleted', 'merged_into']).where('user_id', '=', userId).execute();
   return new Map(rows.map((row) => [row.id, { kind: row.kind, deleted: Boolean(row.deleted), mergedInto: row.merged_into }]));
 }
 
-/** Ids of the given rows whose last change is older than `seq`. */
-async function unchangedSince(trx: Transaction<Database>, user: PlanScope, table: SyncTable, ids: string[], seq: number): Promise<Set<string>> {
+/**
+ * Ids of the given rows whose last change (by anyone) is after (`>`) or before (`<`) `seq`.
+ * The settings are one row per household, keyed by the household's id.
+ */
+async function idsBySeq(trx: Transaction<Database>, user: PlanScope, table: SyncTable, ids: string[], compare: '>' | '<', seq: number): Promise<Set<string>> {
   if (table === 'settings') {
     const row = await trx.selectFrom('settings').select('seq').where('user_id', '=', user.id).executeTakeFirst();
-    return new Set(row && Number(row.seq) < seq ? [user.id] : []);
+    const hit = row !== undefined && (compare === '>' ? Number(row.seq) > seq : Number(row.seq) < seq);
+    return new Set(hit && ids.includes(user.id) ? [user.id] : []);
   }
   const out = new Set<string>();
   const unique = [...new Set(ids)];
@@ -213,7 +200,7 @@ async function unchangedSince(trx: Transaction<Database>, user: PlanScope, table
       .select('id')
       .where('user_id', '=', user.id)
       .where('id', 'in', unique.slice(i, i + 200))
-      .where('seq', '<', seq)
+      .where('seq', compare, seq)
       .execute();
     for (const row of rows) out.add(row.id);
   }

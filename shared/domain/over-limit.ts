@@ -24,27 +24,21 @@ function upgradeHint(plan: Plan): string {
   return plan === 'paid' ? '' : ` or upgrade to ${PLANS.paid.name}`;
 }
 
-/** What the parent reads above the inventory when toys are over the limit. */
-export function toysOverLimitMessage(count: number, limit: number, plan: Plan): string {
+/** What the parent reads above the inventory (or the collections) when over the limit. */
+function overLimitMessage(noun: { one: string; many: string }, count: number, limit: number, plan: Plan): string {
   const over = count - limit;
   const toRemove = over + 1;
   return (
-    `You have ${count} toys and your plan keeps ${limit}. ` +
-    `${over === 1 ? 'The toy marked' : `The ${over} toys marked`} "${OVER_LIMIT_BADGE}" ${over === 1 ? 'was' : 'were'} added on another device while it was offline; nothing was deleted. ` +
-    `To add new toys, remove ${toRemove} ${toRemove === 1 ? 'toy' : 'toys'}${upgradeHint(plan)}.`
+    `You have ${count} ${noun.many} and your plan keeps ${limit}. ` +
+    `${over === 1 ? `The ${noun.one} marked` : `The ${over} ${noun.many} marked`} "${OVER_LIMIT_BADGE}" ${over === 1 ? 'was' : 'were'} added on another device while it was offline; nothing was deleted. ` +
+    `To add new ${noun.many}, remove ${toRemove} ${toRemove === 1 ? noun.one : noun.many}${upgradeHint(plan)}.`
   );
 }
 
-/** The same for collections. */
-export function collectionsOverLimitMessage(count: number, limit: number, plan: Plan): string {
-  const over = count - limit;
-  const toRemove = over + 1;
-  return (
-    `You have ${count} collections and your plan keeps ${limit}. ` +
-    `${over === 1 ? 'The collection marked' : `The ${over} collections marked`} "${OVER_LIMIT_BADGE}" ${over === 1 ? 'was' : 'were'} added on another device while it was offline; nothing was deleted. ` +
-    `To add new collections, remove ${toRemove} ${toRemove === 1 ? 'collection' : 'collections'}${upgradeHint(plan)}.`
-  );
-}
+export const toysOverLimitMessage = (count: number, limit: number, plan: Plan): string => overLimitMessage({ one: 'toy', many: 'toys' }, count, limit, plan);
+
+export const collectionsOverLimitMessage = (count: number, limit: number, plan: Plan): string =>
+  overLimitMessage({ one: 'collection', many: 'collections' }, count, limit, plan);
 
 /** On a toy's detail: what this marker means for this toy. */
 export const TOY_OVER_LIMIT_DETAIL =

@@ -5,13 +5,15 @@
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
-import { boundaries } from './eslint-rules/boundaries.js';
+import { boundaries, folderPairs } from './eslint-rules/boundaries.js';
+import { noLiteralStringOptions, refusalsInWords } from './eslint-rules/i18n-strings.js';
 import { localPlugin } from './eslint-rules/index.js';
 
 export default defineConfig(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'e2e/screenshots/', 'e2e/.build/', 'test-results/', 'client/public/', '.tmp/'] },
+  { ignores: ['dist/', 'dist-server/', 'dist-server.next/', 'data/', 'node_modules/', 'e2e/screenshots/', 'e2e/.build/', 'test-results/', 'client/public/', '.tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -44,7 +46,28 @@ export default defineConfig(
     rules: {
       'local/relative-import-extension': 'error',
       'local/import-boundaries': ['error', boundaries],
+      'local/mutual-folder-imports': ['error', folderPairs],
     },
+  },
+  {
+    // Every text a person sees goes through i18next (decision 042), in every screen.
+    files: ['client/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/test-support/**'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', noLiteralStringOptions] },
+  },
+  {
+    // A local refusal reads in the parent's language (decision 056). rotation.ts still throws
+    // three fixed sentences, known to the app by their English (ops.json has them).
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test-support/**', 'client/db/ops/rotation.ts'],
+    rules: { 'no-restricted-syntax': refusalsInWords },
+  },
+  {
+    // Sync and the device's session stay readable in pieces: no function over 80 lines.
+    files: ['client/sync/**/*.ts', 'client/session/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
     // The config and the rules themselves are plain ES modules run by Node.

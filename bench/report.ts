@@ -6,6 +6,12 @@ export function row(measure: string, value: string, baseline: string, target: st
   return { measure, value, baseline, target, met };
 }
 
+/**
+ * One part of the benchmark (bench/run.ts lists them): a name for BENCH_ONLY, a title, and
+ * its rows. A part that prints a report of its own returns no rows.
+ */
+export type BenchPart = { name: string; title: string; run: () => Promise<Row[]> };
+
 export function printTable(title: string, rows: Row[]): void {
   const header: Row = { measure: 'measure', value: 'this run', baseline: 'baseline (same run)', target: 'target', met: true };
   const all = [header, ...rows];

@@ -1,119 +1,40 @@
-// Benchmarks (npm run bench), all on loopback and bounded in time:
-//  0. issue 16's table (server-bench.ts, browser-bench.ts): each row beside its baseline from
-//     the same run (a bare Hono route, the 100-toy case, the page alone, first paint);
-//  1. the time for 500 changes queued offline on one device to converge with a second,
-//     live device (from reconnect until both hold the same state as the server), devices as
-//     RxDB on Dexie over fake-indexeddb (the browser's storage stack, in Node);
-//  2. the p50/p95 time for one edit on a live device to reach a second live device;
-//  3. several instances on PostgreSQL against one on SQLite (scale-out.ts).
-// BENCH_ONLY=table runs only part 0, BENCH_ONLY=server only its server rows (no build needed
-// for those but the compression row); BENCH_ONLY=sync only parts 1-3.
-import { addToy, updateToy } from '../client/db/ops/index.js';
-import { newUser, openDevice, snapshot, startTestServer, type Device } from '../client/test-support/sync-harness.js';
-import { browserBench } from './browser-bench.js';
-import { printTable } from './report.js';
-import { scaleOutBench } from './scale-out.js';
-import { serverBench } from './server-bench.js';
+// `npm run bench`: every part below in turn, on loopback, bounded in time, each row beside its
+// baseline from the same run (these machines are shared and noisy: read the ratios). Waits
+// stretch with the machine's load and each step reports progress on stderr (load.ts).
+// BENCH_ONLY=server,start runs the parts named (see each part's `name`). A part is a module
+// that exports a BenchPart (report.ts): add yours to PARTS.
+import { browserPart } from './browser-bench.js';
+import { ensureBenchBuild } from './client-build.js';
+import { lighthousePart } from './lighthouse.js';
+import { progress } from './load.js';
+import { printTable, type BenchPart } from './report.js';
+import { scaleOutPart } from './scale-out.js';
+import { serverPart } from './server-bench.js';
+import { startPart } from './start-bench.js';
+import { syncPart } from './sync-bench.js';
+import { writePart } from './write-bench.js';
 
-const QUEUED = 500;
-const LIVE_EDITS = Number(process.env.BENCH_EDITS ?? 100);
+const PARTS: BenchPart[] = [serverPart, startPart, browserPart, writePart, lighthousePart, syncPart, scaleOutPart];
+/** Parts that serve the bench build of the client. */
+const NEEDS_BUILD = new Set(['server', 'browser', 'writes', 'lighthouse']);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+const chosen = only ? PARTS.filter((part) => only.includes(part.name)) : PARTS;
+if (only && chosen.length !== only.length) {
+  console.error(`BENCH_ONLY names parts: ${PARTS.map((part) => part.name).join(', ')}`);
+  process.exit(2);
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('benchmark timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
-
-async function queuedOffline(server: Awaited<ReturnType<typeof startTestServer>>) {
-  const user = await newUser(server, 'paid');
-  const a = await openDevice(server, user, { label: 'bench-a' });
-  const b = await openDevice(server, user, { label: 'bench-b' });
+if (chosen.some((part) => NEEDS_BUILD.has(part.name))) ensureBenchBuild();
+let failed = false;
+for (const part of chosen) {
+  progress(`part "${part.name}": ${part.title}`);
   try {
-    b.online({ retryMs: 1000 });
-    a.online({ retryMs: 1000 }); // signed in once (settings, plan), then the network goes
-    await a.sync!.awaitInSync();
-    await b.sync!.awaitInSync();
-    await a.offline();
-    // 300 new toys and 200 edits of them, all while device A is offline.
-    const ids: string[] = [];
-    for (let i = 0; i < 300; i++) ids.push((await addToy(a.db, { title: `Toy ${i}` })).id);
-    for (let i = 0; i < QUEUED - 300; i++) await updateToy(a.db, ids[i % ids.length]!, { caption: `edit ${i}` });
-    const start = performance.now();
-    a.online({ retryMs: 1000 });
-    await waitFor(async () => {
-      const count = await b.db.toys.count().exec();
-      if (count !== 300) return false;
-      const last = await b.db.toys.findOne(ids[(QUEUED - 301) % ids.length]!).exec();
-      return last?.caption === `edit ${QUEUED - 301}`;
-    });
-    await a.sync!.awaitInSync();
-    await b.sync!.awaitInSync();
-    const elapsed = performance.now() - start;
-    const [sa, sb] = await Promise.all([snapshot(a.db), snapshot(b.db)]);
-    if (JSON.stringify(sa) !== JSON.stringify(sb)) throw new Error('devices differ after convergence');
-    return elapsed;
-  } finally {
-    await a.close();
-    await b.close();
+    const rows = await part.run();
+    if (rows.length > 0) printTable(part.title, rows);
+  } catch (error) {
+    failed = true;
+    console.error(`\n${part.title}: could not be measured: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
-
-async function liveLatency(server: Awaited<ReturnType<typeof startTestServer>>) {
-  const user = await newUser(server, 'paid');
-  const a = await openDevice(server, user, { label: 'live-a' });
-  const b = await openDevice(server, user, { label: 'live-b' });
-  const devices: Device[] = [a, b];
-  try {
-    for (const d of devices) d.online({ retryMs: 1000 });
-    const toy = await addToy(a.db, { title: 'Live toy' });
-    await waitFor(async () => (await b.db.toys.findOne(toy.id).exec()) !== null);
-    const samples: number[] = [];
-    for (let i = 0; i < LIVE_EDITS; i++) {
-      const caption = `live ${i}`;
-      const arrived = new Promise<number>((resolve) => {
-        const sub = b.db.toys.findOne(toy.id).$.subscribe((doc) => {
-          if (doc?.caption === caption) {
-            sub.unsubscribe();
-            resolve(performance.now());
-          }
-        });
-      });
-      const start = performance.now();
-      await updateToy(a.db, toy.id, { caption });
-      samples.push((await arrived) - start);
-      await new Promise((r) => setTimeout(r, 20)); // edits of a person, not a flood
-    }
-    return samples.sort((x, y) => x - y);
-  } finally {
-    for (const d of devices) await d.close();
-  }
-}
-
-const only = process.env.BENCH_ONLY;
-
-if (only !== 'sync') printTable('Issue 16: server (autocannon, loopback)', await serverBench());
-if (only !== 'sync' && only !== 'server') {
-  printTable('Issue 16: browser (headless Chromium, phone viewport, loopback)', await browserBench());
-}
-if (only === 'table' || only === 'server') process.exit(0);
-
-const server = await startTestServer();
-try {
-  const converge = await queuedOffline(server);
-  const latencies = await liveLatency(server);
-  console.log(`500 queued offline changes converged in ${converge.toFixed(0)} ms`);
-  console.log(
-    `one edit to a second live client (${latencies.length} edits): p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-      `p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
-  );
-} finally {
-  await server.close();
-}
-
-await scaleOutBench();
+process.exit(failed ? 1 : 0);

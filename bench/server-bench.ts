@@ -4,7 +4,9 @@
 // alternating rounds each (the best kept).
 //  - /api/health against the bare route;
 //  - authenticated getusertoys with 100 toys against the bare route, and its p99;
-//  - the server's peak memory (resident set) over all runs;
+//  - the server process's own peak memory (resident set, VmHWM) over all runs, started with the
+//    V8 flags of `npm start` (package.json), against the same server with V8's defaults and the
+//    bare route's process under the same loads;
 //  - the JS, CSS and HTML bytes of the built client as sent with and without compression.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,9 +18,19 @@ import { openDatabase } from '../sync-server/db/database.js';
 import { freePort, spawnServer } from '../sync-server/test-support/server-process.js';
 import { seedUser } from '../sync-server/test-support/users.js';
 import { BENCH_CLIENT_DIR } from './client-build.js';
-import { row, type Row } from './report.js';
+import { patience, progress } from './load.js';
+import { row, type BenchPart, type Row } from './report.js';
+import { seedToys } from './seed-toys.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+
+/** The V8 flags `npm start` and `npm run serve` give the server (package.json), as NODE_OPTIONS. */
+function serveFlags(): string {
+  const scripts = (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const flags = (script: string) => (scripts[script]?.match(/--max-[a-z-]+=\d+/g) ?? []).join(' ');
+  if (flags('start') !== flags('serve')) throw new Error('package.json: start and serve give the server different V8 flags');
+  return flags('serve');
+}
 const CONNECTIONS = 50;
 const TOYS = 100;
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
@@ -30,37 +42,28 @@ async function load(url: string, headers: Record<string, string> = {}): Promise<
   return { perSecond: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
 }
 
-/** The bare Hono route in its own process (tsx, as the server runs). */
-async function startBareHono(): Promise<{ url: string; stop: () => void }> {
+/** The bare Hono route in its own process, run the way the server is (`node --import tsx`). */
+async function startBareHono(): Promise<{ url: string; pid: number; stop: () => void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'bench/bare-hono.ts', String(port)], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-hono.ts', String(port)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
     child.once('exit', (code) => reject(new Error(`the bare Hono server exited (${code})`)));
   });
-  return { url: `http://127.0.0.1:${port}/json`, stop: () => void child.kill('SIGTERM') };
+  return { url: `http://127.0.0.1:${port}/json`, pid: child.pid!, stop: () => void child.kill('SIGTERM') };
 }
 
-/** Peak resident memory (VmHWM) in MB of one process. */
+/**
+ * Peak resident memory (VmHWM) in MB of one process: the server is started as `node --import
+ * tsx` (server-process.ts), so its pid is the server itself, with no launcher in between.
+ */
 function peakMb(pid: number): number {
-  try {
-    return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0; // the process ended or /proc is not there
-  }
-}
-
-/** The server's peak memory, and that of the tsx launcher that runs it in a child process. */
-function serverMemory(launcher: number): { server: number; launcher: number } {
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${launcher}/task/${launcher}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // no /proc: both read as 0
-  }
-  return { server: children.reduce((sum, pid) => sum + peakMb(pid), 0), launcher: peakMb(launcher) };
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmHWM for process ${pid}`);
+  return Number(kb) / 1024;
 }
 
 /**
@@ -78,33 +81,6 @@ async function alternate(runs: (() => Promise<Load>)[], rounds = 2): Promise<Loa
     }
   }
   return best as Load[];
-}
-
-async function seedToys(url: string, token: string): Promise<void> {
-  const rows = Array.from({ length: TOYS }, (_, i) => ({
-    newDocumentState: {
-      id: `bench-${i}`,
-      title: `Toy number ${i}`,
-      categoryId: 'uncategorized',
-      caption: `A caption for toy ${i}, as a parent would write it.`,
-      mediaId: null,
-      collectionIds: [],
-      excluded: false,
-      favorite: i % 7 === 0,
-      createdAt: 1_700_000_000_000 + i * 60_000,
-      lastRotatedAt: null,
-      location: null,
-      retired: false,
-      feedback: null,
-      _deleted: false,
-    },
-  }));
-  const res = await fetch(`${url}/api/sync/toys/push`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(rows),
-  });
-  if (!res.ok) throw new Error(`seeding toys: ${res.status} ${await res.text()}`);
 }
 
 /** The bytes a browser receives for a URL, before it decompresses them. */
@@ -131,33 +107,41 @@ async function transferSizes(url: string): Promise<{ plain: number; sent: number
   let sent = 0;
   for (const file of [...files, '/frontpage']) {
     sent += await rawBytes(`${url}${file}`);
-    plain += fs.statSync(path.join(dist, file === '/frontpage' ? 'index.html' : file)).size;
+    plain += fs.statSync(path.join(dist, file === '/frontpage' ? 'frontpage.html' : file)).size;
   }
   return { plain, sent, files: files.length + 1 };
 }
 
-export async function serverBench(): Promise<Row[]> {
+async function serverBench(): Promise<Row[]> {
+  progress('server: starting the server and the bare Hono route');
   const bare = await startBareHono();
-  const server = await spawnServer({ LOG_LEVEL: 'error', CLIENT_DIR: BENCH_CLIENT_DIR }, { prefix: 'toy-rotation-bench' });
+  const flags = serveFlags();
+  const server = await spawnServer({ LOG_LEVEL: 'error', CLIENT_DIR: BENCH_CLIENT_DIR, NODE_OPTIONS: flags }, { prefix: 'toy-rotation-bench', startTimeoutMs: patience(30_000) });
+  const defaults = await spawnServer({ LOG_LEVEL: 'error', CLIENT_DIR: BENCH_CLIENT_DIR }, { prefix: 'toy-rotation-bench-defaults', startTimeoutMs: patience(30_000) });
   try {
     const db = await openDatabase({ dataDir: server.dataDir });
     const { token } = await seedUser({ db, now: Date.now } as AppDeps, { plan: 'paid' }).finally(() => db.destroy());
-    await seedToys(server.url, token);
+    await seedToys(server.url, token, TOYS);
+    const db2 = await openDatabase({ dataDir: defaults.dataDir });
+    const other = await seedUser({ db: db2, now: Date.now } as AppDeps, { plan: 'paid' }).finally(() => db2.destroy());
+    await seedToys(defaults.url, other.token, TOYS);
     const check = await fetch(`${server.url}/api/private/getusertoys`, { headers: { authorization: `Bearer ${token}` } });
     const listed = (await check.json()) as unknown[];
     if (listed.length !== TOYS) throw new Error(`getusertoys listed ${listed.length} toys, not ${TOYS}`);
 
+    progress(`server: autocannon, ${SECONDS} s per run, two rounds of four loads after a warm-up`);
     await load(bare.url); // warm-up of both, not counted
     await load(`${server.url}/api/health`);
-    const [bareRun, health, toys] = await alternate([
+    const [bareRun, health, toys, defaultToys] = await alternate([
       () => load(bare.url),
       () => load(`${server.url}/api/health`),
       () => load(`${server.url}/api/private/getusertoys`, { authorization: `Bearer ${token}` }),
+      () => load(`${defaults.url}/api/private/getusertoys`, { authorization: `Bearer ${other.token}` }),
     ]);
-    const memory = serverMemory(server.child.pid!);
+    const memory = { server: peakMb(server.child.pid!), defaults: peakMb(defaults.child.pid!), bare: peakMb(bare.pid) };
     const sizes = fs.existsSync(path.join(BENCH_CLIENT_DIR, 'index.html')) ? await transferSizes(server.url) : null;
 
-    const failed = health!.failed + toys!.failed + bareRun!.failed;
+    const failed = health!.failed + toys!.failed + defaultToys!.failed + bareRun!.failed;
     const rows: Row[] = [
       row('/api/health, 50 connections', `${health!.perSecond.toFixed(0)}/s = ${(health!.perSecond / bareRun!.perSecond).toFixed(2)}x`, `bare Hono JSON route ${bareRun!.perSecond.toFixed(0)}/s`, '>= 0.7x', health!.perSecond / bareRun!.perSecond >= 0.7),
       row(
@@ -167,7 +151,13 @@ export async function serverBench(): Promise<Row[]> {
         '>= 0.15x, p99 <= 50 ms',
         toys!.perSecond / bareRun!.perSecond >= 0.15 && toys!.p99 <= 50,
       ),
-      row('server memory under load (peak RSS)', `${memory.server.toFixed(0)} MB`, `its tsx launcher ${memory.launcher.toFixed(0)} MB`, '<= 250 MB', memory.server <= 250),
+      row(
+        `server memory under load (peak RSS of its process, ${flags || 'no flags'})`,
+        `${memory.server.toFixed(0)} MB, getusertoys ${toys!.perSecond.toFixed(0)}/s`,
+        `V8 defaults ${memory.defaults.toFixed(0)} MB, ${defaultToys!.perSecond.toFixed(0)}/s; bare route ${memory.bare.toFixed(0)} MB`,
+        '<= 250 MB',
+        memory.server > 0 && memory.server <= 250,
+      ),
     ];
     if (sizes) {
       rows.push(
@@ -185,6 +175,10 @@ export async function serverBench(): Promise<Row[]> {
   } finally {
     bare.stop();
     await server.stop();
+    await defaults.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });
+    fs.rmSync(defaults.dataDir, { recursive: true, force: true });
   }
 }
+
+export const serverPart: BenchPart = { name: 'server', title: 'Server (autocannon, loopback)', run: serverBench };

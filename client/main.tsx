@@ -1,31 +1,50 @@
-import { StrictMode } from 'react';
-import { config as zodConfig } from 'zod';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { DatabaseProvider } from './db/provider.js';
-import { AppRoutes } from './app/router.js';
-import { SessionProvider } from './session/session.js';
+import { PRERENDERED_ATTRIBUTE } from '../shared/prerendered-pages.js';
+import { AppTree } from './app-tree.js';
+import { onFirstLanguageChange, showLanguage } from './i18n/i18n.js';
+import { deviceLanguage } from './i18n/language-choice.js';
 import { registerServiceWorker } from './pwa/register-sw.js';
+import { readStoredSession } from './session/session-store.js';
+import { applyTheme, readTheme } from './lib/theme.js';
 import './styles/global.css';
 import './styles/screens.css';
 
-// zod never compiles validators with `new Function` here: the CSP forbids eval, and its probe
-// alone is reported as a violation. (Set before any schema is used; zod itself loads later.)
-zodConfig({ jitless: true });
+// The parent's theme before the first paint, so a dark choice never flashes light.
+applyTheme(document.documentElement, readTheme(window.localStorage));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
+const app = (
   <StrictMode>
     <BrowserRouter>
-      <SessionProvider>
-        <DatabaseProvider>
-          <AppRoutes />
-        </DatabaseProvider>
-      </SessionProvider>
+      <AppTree />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public page arrives rendered by the build as a first-time visitor sees it (client/prerender/),
+// in English. A visitor's first render is that same HTML when this device shows English, so React
+// takes it over in place (no repaint, no shift), in a transition so the work is cut into short
+// tasks. Someone signed in sees other things (the menu, their name), and a visitor reading
+// another language other words, so the app renders anew for them, once their messages loaded.
+const visitor = readStoredSession(window.localStorage).token === null;
+const language = deviceLanguage(window.localStorage, navigator);
+if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && visitor && language === 'en') {
+  startTransition(() => {
+    const hydrated = hydrateRoot(root, app);
+    onFirstLanguageChange((change) => {
+      hydrated.unmount();
+      void change().then(() => createRoot(root).render(app));
+    });
+  });
+} else {
+  // Should the language's chunk not load (an old cache), the app still starts, in English.
+  void showLanguage(language)
+    .catch((error: unknown) => console.warn(`Could not load the ${language} messages`, error))
+    .finally(() => createRoot(root).render(app));
+}
 
 void registerServiceWorker().catch((error: unknown) => console.warn('Service worker registration failed', error));

@@ -6,7 +6,7 @@ import { CollectionsPageModel } from './pages/collections-page.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { makePng } from './support/png.js';
 import { signedInWithToys } from './support/signed-in.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
@@ -84,7 +84,7 @@ describe('collections', () => {
     await dialog.getByLabel('Search toys').fill('');
     await dialog.getByLabel('Rubber duck').check();
     await dialog.getByLabel('Boat').check();
-    await screenshot(device.page, 'collections-add', 'desktop');
+    await saveScreenshot(device.page, 'collections-add', 'desktop');
     expect(await seriousViolations(device.page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add selected' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -95,12 +95,12 @@ describe('collections', () => {
     expect(await dialog.locator('.tr-pick__item').allTextContents()).toEqual(['Picture book']);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await screenshot(device.page, 'collections-open', 'desktop');
+    await saveScreenshot(device.page, 'collections-open', 'desktop');
     await collections.remove('Bath time', 'Boat');
     await expect.poll(() => collections.members('Bath time').allTextContents()).toEqual(['Rubber duck']);
     await device.page.getByRole('button', { name: 'All collections' }).click();
     await expect.poll(() => collections.card('Bath time').textContent()).toContain('1 toy');
-    await screenshot(device.page, 'collections', 'desktop');
+    await saveScreenshot(device.page, 'collections', 'desktop');
     expect(await seriousViolations(device.page)).toEqual([]);
   });
 
@@ -116,9 +116,9 @@ describe('collections', () => {
     const model = new CollectionsPageModel(phone.page);
     await model.goto();
     await model.card('Bath time').waitFor();
-    await screenshot(phone.page, 'collections', 'phone');
+    await saveScreenshot(phone.page, 'collections', 'phone');
     await model.open('Bath time');
-    await screenshot(phone.page, 'collections-open', 'phone');
+    await saveScreenshot(phone.page, 'collections-open', 'phone');
     expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
     expect(device.errors).toEqual([]);

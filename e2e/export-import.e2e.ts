@@ -10,7 +10,7 @@ import { signedInWithToys } from './support/signed-in.js';
 import { serverToys, waitForSynced } from './support/server-state.js';
 import { RotationPageModel } from './pages/rotation-page.js';
 import { SettingsPageModel } from './pages/settings-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 
 // Settings -> Your data (issue 15): the export is made on the device, offline too; the import
 // previews first, then writes all or nothing, offline too; a round trip into a fresh account
@@ -66,7 +66,7 @@ async function importExport(page: Page, file: { name: string; bytes: Buffer }): 
     expect.arrayContaining(['3 toys added', '2 rotations of history', '1 child added', '2 photos', "First child's name: not set → Mia", 'Child added: Leo']),
   );
   await preview.getByRole('button', { name: 'Import' }).click();
-  await page.getByTestId('flash').filter({ hasText: 'Imported: 3 toys added, 0 updated.' }).waitFor();
+  await page.getByTestId('flash').filter({ hasText: 'Imported: 3 toys added, 0 updated, 0 unchanged.' }).waitFor();
 }
 
 /** The same inventory, photos byte for byte, children, settings and history as the export. */
@@ -115,7 +115,7 @@ describe('your data: export and import in the browser', () => {
     // A reload syncs from where it stopped; Synced then means everything above is on the device.
     await openYourData(source.page);
     await waitForSynced(source.page);
-    await screenshot(source.page, 'your-data', 'desktop');
+    await saveScreenshot(source.page, 'your-data', 'desktop');
 
     await source.context.setOffline(true);
     exported = await exportZip(source.page);
@@ -137,13 +137,13 @@ describe('your data: export and import in the browser', () => {
     const device = await newDevice(browser, 'phone');
     await signIn(device.page, account, '/settings');
     await openYourData(device.page);
-    await screenshot(device.page, 'your-data', 'phone');
+    await saveScreenshot(device.page, 'your-data', 'phone');
 
     await device.page.getByLabel('File to import').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: exported.bytes });
     await yourData(device.page).getByRole('region', { name: 'Ready to import' }).waitFor();
-    await screenshot(device.page, 'your-data-preview', 'phone');
+    await saveScreenshot(device.page, 'your-data-preview', 'phone');
     await device.page.setViewportSize({ width: 1280, height: 800 });
-    await screenshot(device.page, 'your-data-preview', 'desktop');
+    await saveScreenshot(device.page, 'your-data-preview', 'desktop');
     await importExport(device.page, exported);
     await waitForSynced(device.page);
     expect((await serverToys(account.token)).map((toy) => toy.title).sort()).toEqual(['Ball', 'Train', 'Xylophone']);
@@ -158,7 +158,7 @@ describe('your data: export and import in the browser', () => {
     // The same zip again adds nothing.
     const preview = yourData(device.page).getByRole('region', { name: 'Ready to import' });
     await device.page.getByLabel('File to import').setInputFiles({ name: exported.name, mimeType: 'application/zip', buffer: exported.bytes });
-    await preview.getByText('3 toys updated').waitFor();
+    await preview.getByText('3 toys unchanged').waitFor();
     await preview.getByRole('button', { name: 'Cancel' }).click();
     await device.context.close();
   });

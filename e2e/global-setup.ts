@@ -60,7 +60,8 @@ function clientBuild(): string {
     process.execPath,
     [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir', '--sourcemap', 'false'],
     // vitest sets NODE_ENV=test, which would give a development build (no service worker).
-    { cwd: repo, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+    // A video id so the front page's video (shown only when configured) is there to test.
+    { cwd: repo, stdio: 'inherit', env: { VITE_INTRO_VIDEO_ID: 'aqz-KE-bpKQ', ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) throw new Error('vite build failed');
   return outDir;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, newCredentials } from './support/accounts.js';
 import { launchBrowser, newDevice, VIEWPORTS, type Device } from './support/browser.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { LoginPage, RegisterPage } from './pages/auth-pages.js';
 import { signedInWithToys, type SignedIn } from './support/signed-in.js';
@@ -20,6 +20,8 @@ let browser: Browser;
 let a: SignedIn;
 let b: Device;
 let inviteUrl = '';
+/** A's family's name as Settings shows it: the join page names it (with who invited). */
+let familyName = '';
 const bCredentials = newCredentials('parentb');
 
 /** Both widths of one screen, from one page (the layout follows the viewport). */
@@ -29,7 +31,7 @@ async function bothWidths(page: Page, name: string): Promise<void> {
   if (await offlineReady.isVisible()) await offlineReady.getByRole('button', { name: 'OK' }).click();
   for (const viewport of ['phone', 'desktop'] as const) {
     await page.setViewportSize(VIEWPORTS[viewport]);
-    await screenshot(page, name, viewport);
+    await saveScreenshot(page, name, viewport);
   }
   await page.setViewportSize(VIEWPORTS.desktop);
 }
@@ -72,6 +74,8 @@ describe('a family shares one household', () => {
     inviteUrl = await createInvite(a.device.page);
     expect(inviteUrl).toMatch(/\/join\/[A-Za-z0-9_-]{22,}$/);
     const section = family(a.device.page);
+    familyName = (await section.getByTestId('household-name').textContent()) ?? '';
+    expect(familyName).not.toBe('');
     await section.getByRole('img', { name: 'QR code of the invite link' }).waitFor();
     await section.getByRole('list', { name: 'Open invites' }).getByRole('button', { name: /Revoke invite/ }).first().waitFor();
     await section.getByRole('list', { name: 'Members' }).getByText(a.account.username).waitFor();
@@ -101,6 +105,8 @@ describe('a family shares one household', () => {
     const page = b.page;
     await page.goto(new URL(inviteUrl).pathname);
     await page.getByRole('heading', { name: 'Join a family' }).waitFor();
+    // Who invited and to which family, before deciding to make an account for it.
+    await page.getByTestId('join-invited-by').filter({ hasText: `${a.account.username} invited you to join ${familyName}.` }).waitFor();
     await bothWidths(page, 'households-join-signed-out');
     await page.setViewportSize(VIEWPORTS.phone);
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -111,6 +117,7 @@ describe('a family shares one household', () => {
     await register.submit();
     // Back at the invite, now signed in; a new account has no toys, so there is no choice.
     await page.waitForURL(/\/join\//);
+    await page.getByTestId('join-invited-by').filter({ hasText: `${a.account.username} invited you to join ${familyName}.` }).waitFor();
     await page.getByRole('button', { name: 'Join the family' }).click();
     await page.waitForURL(/\/inventory$/);
     await page.getByTestId('household-notice').filter({ hasText: /You joined/ }).waitFor();
@@ -153,7 +160,7 @@ describe('a family shares one household', () => {
     const onB = new InventoryPageModel(b.page);
     await b.page.getByText('No toys yet').waitFor({ timeout: 20_000 });
     expect(await onB.gallery().count()).toBe(0);
-    await screenshot(b.page, 'households-removed', 'phone');
+    await saveScreenshot(b.page, 'households-removed', 'phone');
     // A keeps everything.
     const onA = new InventoryPageModel(page);
     await onA.goto();

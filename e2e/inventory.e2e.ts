@@ -5,7 +5,7 @@ import { launchBrowser, newDevice, type Device } from './support/browser.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { makePng } from './support/png.js';
 import { SettingsPageModel } from './pages/settings-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
@@ -176,12 +176,12 @@ describe('inventory', () => {
   });
 
   it('takes screenshots at 390 and 1280 px', async () => {
-    await screenshot(device.page, 'inventory', 'desktop');
+    await saveScreenshot(device.page, 'inventory', 'desktop');
     await inventory.openFilter();
     expect(await seriousViolations(device.page)).toEqual([]);
     await device.page.getByRole('button', { name: 'Filter', exact: true }).click();
     await inventory.openToy('Teddy bear');
-    await screenshot(device.page, 'inventory-detail', 'desktop');
+    await saveScreenshot(device.page, 'inventory-detail', 'desktop');
     expect(await seriousViolations(device.page)).toEqual([]);
     await inventory.closeDialog();
     const phone = await newDevice(browser, 'phone');
@@ -189,11 +189,11 @@ describe('inventory', () => {
     const model = new InventoryPageModel(phone.page);
     await model.goto();
     await expect.poll(async () => (await model.cardTitles()).length).toBe(4);
-    await screenshot(phone.page, 'inventory', 'phone');
+    await saveScreenshot(phone.page, 'inventory', 'phone');
     await model.openFilter();
-    await screenshot(phone.page, 'inventory-filter', 'phone');
+    await saveScreenshot(phone.page, 'inventory-filter', 'phone');
     await phone.page.getByRole('button', { name: 'Add toy' }).first().click();
-    await screenshot(phone.page, 'inventory-add', 'phone');
+    await saveScreenshot(phone.page, 'inventory-add', 'phone');
     expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
   });

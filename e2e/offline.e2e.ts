@@ -5,7 +5,7 @@ import { launchBrowser, newDevice, type Device } from './support/browser.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { makePng } from './support/png.js';
 import { RotationPageModel } from './pages/rotation-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 
 // Offline-first: with the network off the app reloads from the service worker, rotates, adds a
 // toy with a photo and edits another; back online, a second device sees every change.
@@ -91,7 +91,7 @@ describe('offline', () => {
     await detail.getByRole('button', { name: 'Submit' }).click();
     await detail.getByRole('heading', { name: 'Red car' }).waitFor();
     await inventory.closeDialog();
-    await screenshot(page, 'offline-inventory', 'phone');
+    await saveScreenshot(page, 'offline-inventory', 'phone');
 
     // Everything survives a reload while still offline, photos included.
     await page.reload();

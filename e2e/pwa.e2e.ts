@@ -29,6 +29,7 @@ test('the manifest makes the app installable: name, standalone, colours, 192/512
     background_color: string;
     start_url: string;
     icons: { src: string; sizes: string; purpose?: string }[];
+    screenshots: { src: string; sizes: string; form_factor: string }[];
   };
   expect(manifest).toMatchObject({ name: 'Toy Rotation', display: 'standalone', start_url: '/' });
   expect(manifest.theme_color).toMatch(/^#/);
@@ -36,6 +37,12 @@ test('the manifest makes the app installable: name, standalone, colours, 192/512
   for (const icon of manifest.icons) {
     const response = await page.request.get(icon.src);
     expect(response.headers()['content-type']).toBe('image/png');
+  }
+  // The install sheet shows a narrow and a wide screenshot, each of the size it says.
+  expect(manifest.screenshots.map((s) => s.form_factor)).toEqual(['narrow', 'wide']);
+  for (const shot of manifest.screenshots) {
+    const png = await (await page.request.get(shot.src)).body();
+    expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, shot.src).toBe(shot.sizes);
   }
   await context.close();
 });
@@ -105,6 +112,15 @@ test('the precache holds the shell and the public screens; RxDB, Dexie, the capt
   const named = (list: string[], name: string) => list.some((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
   for (const screen of ['front-page', 'login-page', 'terms-page', 'reset-password-page', 'not-found-page']) expect(named(precached, screen), screen).toBe(true);
   for (const screen of ['inventory-page', 'settings-page', 'rotation-page', 'collections-page', 'home-page', 'altcha']) expect(named(app, screen), screen).toBe(true);
+  // The other languages wait too: a first visit reads one language (decision 043). They are
+  // app chunks, and listed apart so a visitor's language menu can cache them.
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const languages = JSON.parse(/<script type="application\/json" id="language-chunks">(.*?)<\/script>/.exec(html)![1]!) as string[];
+  for (const language of ['de', 'es', 'fr']) {
+    expect(named(languages, language), language).toBe(true);
+    expect(named(app, language), language).toBe(true);
+    expect(named(precached, language), language).toBe(false);
+  }
   for (const url of precached.filter((u) => u.endsWith('.js'))) {
     const code = fs.readFileSync(path.join(dir, url), 'utf8');
     expect(code, url).not.toMatch(/DexieError|RxDB|customElements\.define\("altcha-widget"/);

@@ -6,7 +6,7 @@ import { signedInWithToys, type SignedIn } from './support/signed-in.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { RotationPageModel } from './pages/rotation-page.js';
 import { SettingsPageModel } from './pages/settings-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { seriousViolations } from './support/axe.js';
 import { displayOf, printedPageCount, stubPrintDialog } from './support/print.js';
 
@@ -82,7 +82,7 @@ describe('rotation practice', () => {
     await page.getByText(`1 of ${away.length + out.length} done`).waitFor();
     await rotation.goto();
     expect(await page.getByRole('checkbox', { name: out[0] }).isChecked()).toBe(true);
-    await screenshot(page, 'rotation-swap-list', 'desktop');
+    await saveScreenshot(page, 'rotation-swap-list', 'desktop');
     expect(await seriousViolations(page)).toEqual([]);
 
     // Printing the checklist: only the list, black on white, on one page (the rest of the
@@ -101,7 +101,7 @@ describe('rotation practice', () => {
     for (const button of await swap(page).locator('button').all()) expect(await button.isVisible()).toBe(false);
     expect(await swap(page).locator('.tr-swap__place').first().evaluate((place) => getComputedStyle(place).color)).toBe('rgb(0, 0, 0)');
     expect(await printedPageCount(page)).toBe(1);
-    await screenshot(page, 'rotation-print', 'desktop');
+    await saveScreenshot(page, 'rotation-print', 'desktop');
 
     // Bin labels: one label per storage place, listing every toy stored there (not only the
     // ones moving now); toys without a place get none.
@@ -119,7 +119,7 @@ describe('rotation practice', () => {
     expect(await label.nth(2).locator('li').allTextContents()).toEqual(['Kite']);
     expect(await labels.isVisible()).toBe(true);
     expect(await printedPageCount(page)).toBe(1);
-    await screenshot(page, 'rotation-bin-labels', 'desktop');
+    await saveScreenshot(page, 'rotation-bin-labels', 'desktop');
     await page.emulateMedia({ media: 'screen' });
     expect(await labels.isVisible()).toBe(false);
   });
@@ -178,7 +178,7 @@ describe('rotation practice', () => {
     const filter = await inventory.openFilter();
     await filter.getByLabel('Retired').check();
     await expect.poll(() => inventory.cardTitles()).toEqual(['Ark']);
-    await screenshot(page, 'inventory-retired', 'desktop');
+    await saveScreenshot(page, 'inventory-retired', 'desktop');
     const back = await inventory.openToy('Ark');
     await back.getByRole('button', { name: 'Bring back' }).click();
     await back.getByText('Ark is back in the inventory.').waitFor();
@@ -211,7 +211,7 @@ describe('rotation practice', () => {
     const suggestion = page.getByTestId('age-suggestion');
     await suggestion.getByText(/Suggested for Mia's age: \d+ toys/).waitFor();
     await suggestion.getByText(/Dauch et al\. 2018/).waitFor();
-    await screenshot(page, 'settings-children', 'desktop');
+    await saveScreenshot(page, 'settings-children', 'desktop');
 
     await rotation.goto();
     // The child chosen in Settings is still chosen here.
@@ -242,21 +242,21 @@ describe('rotation practice', () => {
     await page.getByRole('heading', { name: 'Swap list for Mia' }).waitFor();
     expect(await page.getByRole('checkbox', { name: miaTick, exact: true }).isChecked()).toBe(true);
     await page.getByRole('radio', { name: 'Your child' }).check();
-    await screenshot(page, 'rotation-children', 'desktop');
+    await saveScreenshot(page, 'rotation-children', 'desktop');
 
     const phone = await newDevice(browser, 'phone');
     await signIn(phone.page, account, '/rotation');
     await new RotationPageModel(phone.page).goto();
     await phone.page.getByRole('radio', { name: 'Mia' }).waitFor();
-    await screenshot(phone.page, 'rotation-children', 'phone');
+    await saveScreenshot(phone.page, 'rotation-children', 'phone');
     await phone.page.goto('/history');
     await phone.page.getByRole('heading', { name: 'Past rotations' }).waitFor();
-    await screenshot(phone.page, 'history', 'phone');
+    await saveScreenshot(phone.page, 'history', 'phone');
     await phone.context.close();
 
     await page.goto('/history');
     await page.getByRole('table', { name: /How each category was played with/ }).waitFor();
-    await screenshot(page, 'history', 'desktop');
+    await saveScreenshot(page, 'history', 'desktop');
     expect(await seriousViolations(page)).toEqual([]);
     expect(device.errors).toEqual([]);
   });
@@ -311,8 +311,9 @@ describe('schedule', () => {
     const calendar = page.getByTestId('calendar-feed');
     await calendar.getByRole('button', { name: 'Make a calendar link' }).click();
     const link = await calendar.getByLabel('Calendar link').inputValue();
-    expect(link).toMatch(/\/api\/calendar\/[^/]+\.ics$/);
-    await screenshot(page, 'settings-schedule', 'phone');
+    // The link carries its maker's language (decision 044).
+    expect(link).toMatch(/\/api\/calendar\/[^/?]+\.ics\?lang=en$/);
+    await saveScreenshot(page, 'settings-schedule', 'phone');
     const model = new RotationPageModel(page);
     await model.goto();
     await model.rotate();
@@ -326,7 +327,7 @@ describe('schedule', () => {
     await page.evaluate((time) => localStorage.setItem('setupTime', String(time)), later);
     await page.reload();
     await page.getByTestId('due-line').filter({ hasText: 'Rotation due' }).first().waitFor();
-    await screenshot(page, 'home-due', 'phone');
+    await saveScreenshot(page, 'home-due', 'phone');
     await model.goto();
     await page.getByTestId('due-line').filter({ hasText: 'Rotation due' }).waitFor();
     await model.rotate();

@@ -6,7 +6,7 @@ import { makePng } from './support/png.js';
 import { signedInWithToys } from './support/signed-in.js';
 import { RotationPageModel } from './pages/rotation-page.js';
 import { SettingsPageModel } from './pages/settings-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
@@ -69,7 +69,7 @@ describe('rotation', () => {
       expect(titles).not.toContain('Drum');
       titles.forEach((title) => seen.add(title));
       if (round === 0) {
-        await screenshot(device.page, 'rotation', 'desktop');
+        await saveScreenshot(device.page, 'rotation', 'desktop');
         expect(await seriousViolations(device.page)).toEqual([]);
       }
     }
@@ -93,7 +93,7 @@ describe('rotation', () => {
     const model = new RotationPageModel(phone.page);
     await model.goto();
     await expect.poll(() => model.outTitles()).toEqual(before);
-    await screenshot(phone.page, 'rotation', 'phone');
+    await saveScreenshot(phone.page, 'rotation', 'phone');
     await phone.context.close();
     expect(device.errors).toEqual([]);
   });

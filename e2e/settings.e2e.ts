@@ -6,7 +6,7 @@ import { InventoryPageModel } from './pages/inventory-page.js';
 import { makePng } from './support/png.js';
 import { signedInWithToys } from './support/signed-in.js';
 import { SettingsPageModel } from './pages/settings-page.js';
-import { screenshot } from './pages/screenshots.js';
+import { saveScreenshot } from './support/screenshots.js';
 import { seriousViolations } from './support/axe.js';
 
 let browser: Browser;
@@ -112,14 +112,14 @@ describe('settings', () => {
     await storage.getByText('Storage used:').waitFor();
     await storage.getByText('Available:').waitFor();
     await storage.getByText('Persistent storage:').waitFor();
-    await screenshot(device.page, 'settings', 'desktop');
+    await saveScreenshot(device.page, 'settings', 'desktop');
     expect(await seriousViolations(device.page)).toEqual([]);
     const phone = await newDevice(browser, 'phone');
     await signIn(phone.page, account, '/settings');
     const model = new SettingsPageModel(phone.page);
     await model.goto();
     await expect.poll(() => model.names('Collections')).toEqual(['Bath', 'Travel']);
-    await screenshot(phone.page, 'settings', 'phone');
+    await saveScreenshot(phone.page, 'settings', 'phone');
     expect(await seriousViolations(phone.page)).toEqual([]);
     await phone.context.close();
   });
@@ -137,7 +137,7 @@ describe('settings', () => {
     expect(await ok.isDisabled()).toBe(true);
     await device.context.setOffline(false);
     await expect.poll(() => ok.isEnabled()).toBe(true);
-    await screenshot(device.page, 'settings-delete', 'desktop');
+    await saveScreenshot(device.page, 'settings-delete', 'desktop');
 
     await ok.click();
     await section.getByText(/Signing you out/).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type Account } from './support/accounts.js';
-import { baseUrl, launchBrowser, newDevice } from './support/browser.js';
+import { baseUrl, launchBrowser, newDevice, waitForTakeOver } from './support/browser.js';
 import { makePng } from './support/png.js';
 import { InventoryPageModel } from './pages/inventory-page.js';
 import { seriousViolations } from './support/axe.js';
@@ -56,6 +56,9 @@ describe('a stored token alone', () => {
   it('says plainly, offline, that this device does not know the account yet, and opens it once online', async () => {
     const { page, context } = await newDevice(browser, 'phone', { serviceWorkers: 'block' });
     await page.goto('/frontpage');
+    // The app runs (React took the page over) before the network goes: until then its router
+    // is not listening yet, and the front page's own chunk may still be on its way.
+    await waitForTakeOver(page);
     await page.evaluate(() => localStorage.clear());
     // Offline, another client of the API writes a token (announced like another tab would).
     await context.setOffline(true);

@@ -14,5 +14,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     retry: 0,
+    // A poll waits as long as a Playwright action (support/browser.ts: 15 s), not vitest's 1 s:
+    // on a loaded 2-core machine reopening the local database after a reload takes seconds.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });

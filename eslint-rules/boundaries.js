@@ -6,7 +6,7 @@
 const testFiles = ['\\.test\\.tsx?$', '/test-support/', '^e2e/'];
 
 // Lower client layers: shared infrastructure that features and the app build on.
-const belowFeatures = ['client/components/', 'client/hooks/', 'client/db/', 'client/sync/', 'client/lib/', 'client/session/', 'client/pwa/'];
+const belowFeatures = ['client/components/', 'client/hooks/', 'client/db/', 'client/sync/', 'client/lib/', 'client/session/', 'client/pwa/', 'client/push/', 'client/i18n/'];
 
 export const boundaries = {
   zones: [
@@ -16,7 +16,11 @@ export const boundaries = {
     { from: ['shared/'], only: testFiles, allowOnly: ['shared/'], packages: ['zod', 'fflate', 'papaparse', 'vitest', 'fast-check'], message: 'shared/ tests import only shared/, zod, fflate, papaparse and the test tools.' },
     // app/ is the top: it composes the rest and is imported only by the entry, client/main.tsx.
     { from: [...belowFeatures, 'client/features/'], forbid: ['client/app/'], message: 'nothing but client/main.tsx imports client/app/ (it builds on everything else).' },
-    { from: belowFeatures, forbid: ['client/features/'], message: 'components, hooks, db, sync, lib, session and pwa never import a feature; move what both need down here.' },
+    { from: belowFeatures, forbid: ['client/features/'], message: 'components, hooks, db, sync, lib, session, pwa, push and i18n never import a feature; move what both need down here.' },
     { isolate: 'client/features/', message: 'a feature never imports another feature; move what both need below (components, hooks, lib) or compose them in client/app/.' },
   ],
 };
+
+// No two folders directly under client/ import each other (decision 034): options of
+// `local/mutual-folder-imports`. Tests and test support reach across folders on purpose.
+export const folderPairs = { parent: 'client/', except: testFiles };

@@ -1,7 +1,7 @@
 // Every client route of spec section 2 (exact match). The server answers these with the
 // app shell; the client router is built from the same list.
 
-const PUBLIC_ROUTES = [
+export const PUBLIC_ROUTES = [
   '/frontpage',
   '/login',
   '/register',
@@ -25,6 +25,8 @@ const PUBLIC_ROUTES = [
 const PROTECTED_ROUTES = ['/', '/inventory', '/settings', '/rotation', '/pricing', '/baskets', '/history'] as const;
 
 export const APP_ROUTES = [...PROTECTED_ROUTES, ...PUBLIC_ROUTES] as const;
+
+export type AppRoute = (typeof APP_ROUTES)[number];
 
 /** True when a pathname is one of the app's routes (a `:param` matches one segment). */
 export function isAppRoute(pathname: string): boolean {

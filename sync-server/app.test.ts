@@ -6,6 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
 import { serveOnFreePort } from './test-support/serve-app.js';
 import { createTestApp, type TestApp } from './test-support/test-app.js';
+import type { DB } from './db/database.js';
+
+/** The database with a bug in every query (not an outage): each one throws a plain Error. */
+const failingQueries = (db: DB): DB =>
+  db.withPlugin({
+    transformQuery: () => {
+      throw new Error('a bug in the query builder');
+    },
+    transformResult: async (args) => args.result,
+  });
 
 describe('app', () => {
   let t: TestApp;
@@ -111,9 +121,8 @@ describe('app', () => {
 
   it('logs an internal failure without the secrets a path can carry (a live reset token)', async () => {
     const broken = await createTestApp();
-    await broken.db.destroy(); // every query now fails inside the handler
     const lines: string[] = [];
-    const app = createApp({ ...broken.deps, log: (line) => lines.push(line) });
+    const app = createApp({ ...broken.deps, db: failingQueries(broken.deps.db), log: (line) => lines.push(line) });
     const token = 'Abc123_live-reset-token-0123456789abcdefghijkl';
     const res = await app.request(`/api/auth/resetpassword/${token}`, {
       method: 'PUT',
@@ -123,18 +132,18 @@ describe('app', () => {
     expect(res.status).toBe(500);
     expect(lines).toEqual([expect.stringMatching(/^error: PUT \/api\/auth\/resetpassword\/:\w+: /)]); // the route, not the token
     expect(lines.join('\n')).not.toContain(token);
-    fs.rmSync(broken.dataDir, { recursive: true, force: true });
+    await broken.close();
   });
 
   it('never sends a stack trace: internal failures are a plain 500 {error}', async () => {
     const broken = await createTestApp();
-    await broken.db.destroy(); // every query now fails inside the handler
-    const res = await broken.app.request('/api/private/getsettings', { headers: { authorization: 'Bearer x' } });
+    const app = createApp({ ...broken.deps, db: failingQueries(broken.deps.db) });
+    const res = await app.request('/api/private/getsettings', { headers: { authorization: 'Bearer x' } });
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ error: expect.any(String) });
     expect(text).not.toMatch(/at .*\.ts|Error:/);
-    fs.rmSync(broken.dataDir, { recursive: true, force: true });
+    await broken.close();
   });
 });
 

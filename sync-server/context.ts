@@ -1,5 +1,7 @@
 import type { DB } from './db/database.js';
 import type { Env } from './env.js';
+import type { Logger } from './lib/logger.js';
+import type { Metrics } from './lib/metrics.js';
 import type { ChangeFeed } from './services/change-feed.js';
 import type { Mailer } from './services/mailer.js';
 import type { MediaStore } from './services/media/media-store.js';
@@ -22,7 +24,12 @@ export type AppDeps = {
   instanceId: string;
   /** Injected so tests can move time (token expiry, inactivity). */
   now: () => number;
+  /** A line for the log (an "error: ..." line is logged as an error); JSON with the request id, see lib/logger.ts. */
   log: (line: string) => void;
+  /** The structured logger behind `log`, for lines with fields. */
+  logger: Logger;
+  /** Prometheus metrics of this app (lib/metrics.ts). */
+  metrics: Metrics;
 };
 
 /** Hono typing for routes behind requireUser. */

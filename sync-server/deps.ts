@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { AppDeps } from './context.js';
-import { isPostgres, openDatabase, type DB } from './db/database.js';
-import type { Env } from './env.js';
+import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
+import { isPostgres, openDatabase, postgresPool, type DB } from './db/database.js';
+import { dkimSettings, type Env } from './env.js';
+import { createLogger, lineLogger } from './lib/logger.js';
+import { createMetrics, type Metrics } from './lib/metrics.js';
 import { ChangeFeed } from './services/change-feed.js';
 import { createMailer, type Mailer } from './services/mailer.js';
 import { createMediaStore } from './services/media/create-media-store.js';
@@ -16,8 +20,10 @@ export type DepsOverrides = {
   mailer?: Mailer;
   /** Tests move time (token expiry, inactivity). */
   now?: () => number;
-  /** Where log lines go (default: the console, nothing with LOG_LEVEL=silent). */
+  /** Where `deps.log` lines go (default: the JSON logger at LOG_LEVEL). */
   log?: (line: string) => void;
+  /** Where the JSON log is written (default: standard output); tests read it. */
+  logDestination?: DestinationStream;
 };
 
 export type ServerDeps = {
@@ -28,8 +34,6 @@ export type ServerDeps = {
   close(): Promise<void>;
 };
 
-const consoleLog = (line: string) => console.log(`[toy-rotation] ${line}`);
-
 /**
  * The one place that builds the server's dependencies from its configuration: the database
  * (migrated), the media store, the change feed (relayed between instances on PostgreSQL) and
@@ -37,7 +41,8 @@ const consoleLog = (line: string) => console.log(`[toy-rotation] ${line}`);
  * the e2e harness starts index.ts, so tests run what production starts.
  */
 export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promise<ServerDeps> {
-  const lineLog = overrides.log ?? consoleLog;
+  const logger = createLogger(env.LOG_LEVEL, overrides.logDestination);
+  const lineLog = overrides.log ?? lineLogger(logger);
   const db = overrides.db ?? (await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }));
   const closeDb = () => (overrides.db ? Promise.resolve() : db.destroy());
   const media = await createMediaStore(env).catch(async (error: unknown) => {
@@ -56,7 +61,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
   }
   const mailer =
     overrides.mailer ??
-    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), log: lineLog });
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(env.DATA_DIR, 'outbox'), dkim: dkimSettings(env) ?? undefined, log: lineLog });
   const deps: AppDeps = {
     env,
     db,
@@ -65,7 +70,9 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     mailer,
     instanceId,
     now: overrides.now ?? Date.now,
-    log: overrides.log ?? (env.LOG_LEVEL === 'silent' ? () => {} : consoleLog),
+    log: lineLog,
+    logger,
+    metrics: metricsOf(db, instanceId),
   };
   return {
     deps,
@@ -78,4 +85,19 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
       await closeDb();
     },
   };
+}
+
+function metricsOf(db: DB, instanceId: string): Metrics {
+  const pool = postgresPool(db);
+  return createMetrics({
+    async openStreams() {
+      const row = await db
+        .selectFrom('live_streams')
+        .select(sql<number>`count(*)`.as('open'))
+        .where('instance_id', '=', instanceId)
+        .executeTakeFirst();
+      return Number(row?.open ?? 0);
+    },
+    databasePool: pool && (() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount })),
+  });
 }

@@ -11,6 +11,7 @@ import { makePng, dataUrl } from './test-support/test-images.js';
 import { freePort, portIsFree, spawnServer } from './test-support/server-process.js';
 import { seedUser } from './test-support/users.js';
 import { toyDoc } from './test-support/docs.js';
+import { asHouseholdId } from './db/schema.js';
 
 // Issue 10: nothing an acknowledged request wrote is lost. A real server runs as a child
 // process; writers send toys through sync push and REST (with photos); the process is killed
@@ -120,7 +121,7 @@ describe('durability under SIGKILL', () => {
     const db = await openDatabase({ dataDir });
     const check = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
     expect(check.rows.map((row) => row.integrity_check)).toEqual(['ok']);
-    const photos = await db.selectFrom('toys').select('media_id').where('user_id', '=', user.userId).where('media_id', 'is not', null).execute();
+    const photos = await db.selectFrom('toys').select('media_id').where('household_id', '=', asHouseholdId(user.userId)).where('media_id', 'is not', null).execute();
     for (const { media_id } of photos) expect(fs.existsSync(path.join(dataDir, 'media', media_id!.slice(0, 2), media_id!))).toBe(true);
     await db.destroy();
   }, 120_000);

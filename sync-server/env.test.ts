@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, paymentsConfigured, readEnv } from './env.js';
+import { TEST_VAPID_KEYS } from './test-support/vapid-keys.js';
+import { dkimSettings, EnvError, paymentsConfigured, readEnv } from './env.js';
 
 describe('readEnv', () => {
   it('has working defaults for every variable', () => {
@@ -28,6 +29,12 @@ describe('readEnv', () => {
     ['CAPTCHA_SECRET', 'short'],
     ['MEDIA_STORE', 'ftp'],
     ['S3_ENDPOINT', 'not a url'],
+    ['LOG_LEVEL', 'verbose'],
+    ['METRICS_PATH', 'metrics'],
+    ['METRICS_PATH', '/api/metrics'],
+    ['DKIM_DOMAIN', 'not a domain'],
+    ['DKIM_SELECTOR', 'two words'],
+    ['DKIM_PRIVATE_KEY', 'not a key'],
   ])('stops on a bad %s with a message naming it', (name, value) => {
     expect(() => readEnv({ [name]: value })).toThrow(EnvError);
     expect(() => readEnv({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -43,6 +50,22 @@ describe('readEnv', () => {
 
   it('needs one CAPTCHA_SECRET for all instances when they share PostgreSQL', () => {
     expect(() => readEnv({ DATABASE_URL: 'postgres://db/toys' })).toThrow(/CAPTCHA_SECRET: required when DATABASE_URL is set/);
-    expect(readEnv({ DATABASE_URL: 'postgres://db/toys', CAPTCHA_SECRET: 'a-long-shared-secret' }).DATABASE_URL).toBe('postgres://db/toys');
+    expect(readEnv({ DATABASE_URL: 'postgres://db/toys', CAPTCHA_SECRET: 'a-long-shared-secret', ...TEST_VAPID_KEYS }).DATABASE_URL).toBe('postgres://db/toys');
+  });
+
+  it('logs at LOG_LEVEL, debug included, and serves metrics at METRICS_PATH (off: none)', () => {
+    expect(readEnv({}).LOG_LEVEL).toBe('info');
+    expect(readEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+    expect(readEnv({}).METRICS_PATH).toBe('/metrics');
+    expect(readEnv({ METRICS_PATH: '/internal/metrics' }).METRICS_PATH).toBe('/internal/metrics');
+    expect(readEnv({ METRICS_PATH: 'off' }).METRICS_PATH).toBe('off');
+  });
+
+  it('signs mail with DKIM only with all three DKIM_ variables; a one-line key may use \\n', () => {
+    const key = '-----BEGIN PRIVATE KEY-----\\nMIIEvQ\\n-----END PRIVATE KEY-----';
+    expect(dkimSettings(readEnv({}))).toBeNull();
+    expect(() => readEnv({ DKIM_DOMAIN: 'example.com' })).toThrow(/DKIM_SELECTOR: required[\s\S]*DKIM_PRIVATE_KEY: required/);
+    const dkim = dkimSettings(readEnv({ DKIM_DOMAIN: 'example.com', DKIM_SELECTOR: 'mail2026', DKIM_PRIVATE_KEY: key }));
+    expect(dkim).toEqual({ domainName: 'example.com', keySelector: 'mail2026', privateKey: '-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----' });
   });
 });

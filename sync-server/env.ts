@@ -48,6 +48,9 @@ const envSchema = z.object({
   STRIPE_PRICE_PREMIUM: z.string().min(1).optional(),
   STRIPE_API_URL: optionalUrl,
   CAPTCHA_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Web Push (VAPID, RFC 8292): the server's key pair, base64url. Unset: generated into DATA_DIR.
+  VAPID_PUBLIC_KEY: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a base64url P-256 public key (87 characters, as web-push generate-vapid-keys prints)').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key (43 characters)').optional(),
   // Where photos live: the disk (DATA_DIR/media) or an S3-compatible store shared by instances.
   MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
   /** Unset: AWS S3 itself; set (MinIO, Garage...): path-style addressing at this URL. */
@@ -57,8 +60,24 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   TRUST_PROXY: trustProxySchema,
+  /** Where Prometheus scrapes the metrics (lib/metrics.ts); `off` serves none. */
+  METRICS_PATH: z
+    .string()
+    .regex(/^(off|\/[A-Za-z0-9._~/-]*)$/, 'must be a path such as /metrics, or off')
+    .refine((value) => value === 'off' || !/^\/api(\/|$)/.test(value), 'must not be under /api (that is the API)')
+    .default('/metrics'),
+  // DKIM signing of every email (nodemailer's dkim option): all three, or none.
+  DKIM_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, 'must be a domain name such as example.com').optional(),
+  DKIM_SELECTOR: z.string().regex(/^[A-Za-z0-9._-]+$/, 'must be a DNS label such as mail2026').optional(),
+  /** The PEM private key; `\n` may stand for line breaks (one-line env files). */
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n'))
+    .refine((value) => /-----BEGIN (RSA |EC )?PRIVATE KEY-----[\s\S]+-----END (RSA |EC )?PRIVATE KEY-----/.test(value), 'must be a PEM private key (-----BEGIN PRIVATE KEY----- ...)')
+    .optional(),
   // Tests and benchmarks tune these; they are not part of design.md's contract.
-  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** The JSON logs' level: silent, error, warn, info (each request) or debug (also pages and files). */
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('info'),
   /** The built client to serve (default ./dist); browser tests serve their own build. */
   CLIENT_DIR: z.string().min(1).optional(),
 });
@@ -84,12 +103,30 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       if (!env[name]) missing.push(`  ${name}: required when MEDIA_STORE=s3`);
     }
   }
+  const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY];
+  if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+    for (const name of ['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const) {
+      if (!env[name]) missing.push(`  ${name}: required when any DKIM_ variable is set (all three sign mail together)`);
+    }
+  }
   // Instances on one database must check each other's captchas: a key made per DATA_DIR would differ.
   if (env.DATABASE_URL && !env.CAPTCHA_SECRET) {
     missing.push('  CAPTCHA_SECRET: required when DATABASE_URL is set (every server instance must use the same key)');
   }
+  // Instances on one database send to the same push subscriptions, made with one public key.
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    missing.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  } else if (env.DATABASE_URL && !env.VAPID_PUBLIC_KEY) {
+    missing.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: required when DATABASE_URL is set (every server instance must use the same keys)');
+  }
   if (missing.length > 0) throw new EnvError(`Invalid environment:\n${missing.join('\n')}`);
   return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '') };
+}
+
+/** The DKIM settings, when mail is signed. */
+export function dkimSettings(env: Env): { domainName: string; keySelector: string; privateKey: string } | null {
+  if (!env.DKIM_DOMAIN || !env.DKIM_SELECTOR || !env.DKIM_PRIVATE_KEY) return null;
+  return { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY };
 }
 
 export function paymentsConfigured(env: Env): boolean {

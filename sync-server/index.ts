@@ -4,11 +4,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { createDeps } from './deps.js';
 import { EnvError, readEnv, type Env } from './env.js';
+import { collectProcessMetrics } from './lib/metrics.js';
+import { startUpLine, startUpSummary } from './lib/start-up-summary.js';
 import { startScheduledJobs } from './services/scheduled-jobs.js';
 
 // Bootstrap only: read config, build the dependencies (opening and migrating the database), serve.
-
-const log = (line: string) => console.log(`[toy-rotation] ${line}`);
 
 function readEnvOrExit(): Env {
   try {
@@ -29,10 +29,13 @@ async function main() {
   const { deps } = server;
   const clientDir = env.CLIENT_DIR ? path.resolve(env.CLIENT_DIR) : fileURLToPath(new URL('../dist', import.meta.url));
   const app = createApp(deps, { clientDir });
+  collectProcessMetrics(deps.metrics);
   const stopJobs = startScheduledJobs(deps);
   const http = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const where = env.DATABASE_URL ? 'data in PostgreSQL' : `data in ${env.DATA_DIR}`;
-    log(`serving ${env.APP_URL} on http://${info.address}:${info.port} (${where}, photos on ${env.MEDIA_STORE})`);
+    const listening = `http://${info.address.includes(':') ? `[${info.address}]` : info.address}:${info.port}`;
+    // Said once, whatever LOG_LEVEL: the line that says the server is up and how it runs (process
+    // supervisors and the test harness wait for it), with the same facts as fields for log tools.
+    deps.logger.child({}, { level: 'info' }).info({ appUrl: env.APP_URL, listening, ...startUpSummary(env) }, startUpLine(env, listening));
   });
 
   const shutdown = () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.js';
 import { serveUntilExit } from './test-support/failed-start.js';
 import { startTcpProxy } from './test-support/tcp-proxy.js';
+import { TEST_VAPID_KEYS } from './test-support/vapid-keys.js';
 
 // A bad DATABASE_URL stops the start with a message naming the variable and the cause.
 // (The S3 settings' checks: start-checks.sqlite.test.ts.)
@@ -43,7 +44,7 @@ describe('DATABASE_URL at start', () => {
   });
 
   it('makes `npm run serve` exit with that message', async () => {
-    const failure = await serveUntilExit({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/toys', CAPTCHA_SECRET: 'a-shared-captcha-secret', DATA_DIR: dataDir() });
+    const failure = await serveUntilExit({ DATABASE_URL: 'postgres://postgres@127.0.0.1:9/toys', CAPTCHA_SECRET: 'a-shared-captcha-secret', ...TEST_VAPID_KEYS, DATA_DIR: dataDir() });
     expect(failure.code).toBe(1);
     expect(failure.stderr).toContain('DATABASE_URL: cannot reach PostgreSQL at 127.0.0.1:9/toys (ECONNREFUSED)');
   });

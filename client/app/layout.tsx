@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { buttonClass } from '../components/button.js';
 import { CloseIcon, MenuIcon } from '../components/icons.js';
@@ -10,6 +11,7 @@ import { InstallHint } from '../pwa/install-hint.js';
 import { OfflineReadyNotice } from '../pwa/offline-ready-notice.js';
 import { UpdatePrompt } from '../pwa/update-prompt.js';
 import { useSession } from '../session/session.js';
+import { DocumentLanguage } from './document-language.js';
 import { LogoutButton } from './logout-button.js';
 import { ScreenErrorBoundary } from './screen-error-boundary.js';
 import { SideMenu } from './side-menu.js';
@@ -30,6 +32,7 @@ const RotationBadge = lazy(() =>
 
 /** Top bar, side menu (signed in only) and the routed page. */
 export function AppLayout() {
+  const { t } = useTranslation('app');
   const { signedIn } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
@@ -50,12 +53,12 @@ export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <header className="topbar">
         {signedIn && (
           <IconButton
-            label={menuOpen ? 'Close menu' : 'Open menu'}
+            label={menuOpen ? t('menu.close') : t('menu.open')}
             className="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="side-menu"
@@ -64,9 +67,9 @@ export function AppLayout() {
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </IconButton>
         )}
-        <Link to="/" className="topbar__brand" aria-label="Toy Rotation home">
+        <Link to="/" className="topbar__brand" aria-label={t('homeLink')}>
           <Logo size={36} />
-          <span className="topbar__brand-name">Toy Rotation</span>
+          <span className="topbar__brand-name">{t('brand')}</span>
         </Link>
         <div className="topbar__spacer" />
         <div className="topbar__actions">
@@ -81,10 +84,10 @@ export function AppLayout() {
           ) : (
             <>
               <Link to="/login" className={buttonClass('ghost', 'small')}>
-                Log In
+                {t('logIn')}
               </Link>
               <Link to="/register" className={buttonClass('primary', 'small')}>
-                Register
+                {t('register')}
               </Link>
             </>
           )}
@@ -106,6 +109,7 @@ export function AppLayout() {
         )}
         <main id="main" className="app-main" tabIndex={-1}>
           {signedIn && <SyncNotice />}
+          <OfflineReadyNotice signedIn={signedIn} />
           <HouseholdNoticeBanner />
           {signedIn && <PaymentNotice />}
           <ScreenErrorBoundary key={location.pathname}>
@@ -122,8 +126,8 @@ export function AppLayout() {
         </main>
       </div>
       <UpdatePrompt />
-      <OfflineReadyNotice signedIn={signedIn} />
       <InstallHint />
+      <DocumentLanguage />
     </>
   );
 }

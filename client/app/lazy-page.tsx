@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
+import { PRERENDERED_ATTRIBUTE } from '../../shared/prerendered-pages.js';
 
 // Screens load as separate chunks (router.tsx). A chunk that fails to load (offline before the
 // service worker has cached it, issue 9 fault 6) must not break the app for good: React.lazy
@@ -8,12 +9,27 @@ import { lazy, type ComponentType } from 'react';
 const resets = new Set<() => void>();
 const failedStylesheets = new Set<string>();
 
+/**
+ * Drops the prerendered mark of #root once a screen has been committed: from then on its forms
+ * and buttons work (before, they are only HTML; a screen hydrates after the frame around it).
+ * Browser tests wait for it before typing.
+ */
+function useTakenOver() {
+  useEffect(() => document.getElementById('root')?.removeAttribute(PRERENDERED_ATTRIBUTE), []);
+}
+
 /** A lazily loaded screen whose failed load can be retried (see retryFailedScreens). */
 export function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
   const make = () =>
     lazy(async () => {
       try {
-        return { default: pick(await load()) };
+        const Screen = pick(await load());
+        return {
+          default: function TakenOver() {
+            useTakenOver();
+            return <Screen />;
+          },
+        };
       } catch (error) {
         resets.add(reset);
         throw error;

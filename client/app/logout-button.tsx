@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClass } from '../components/button.js';
 import { Modal } from '../components/modal.js';
 import { useOnline } from '../hooks/use-online.js';
-import { useSyncStatus } from '../db/provider.js';
+import { useSyncStatus } from '../session/session.js';
 import { useSession } from '../session/session.js';
-import { unsyncedChangesMessage } from '../session/unsynced-message.js';
 
 /**
  * Log Out wipes this device's copy of the data. With changes that have not reached the server
@@ -12,6 +12,7 @@ import { unsyncedChangesMessage } from '../session/unsynced-message.js';
  * purpose. The count is live, so the window says so once everything has been sent.
  */
 export function LogoutButton() {
+  const { t } = useTranslation('app');
   const { logout } = useSession();
   const { pending } = useSyncStatus();
   const online = useOnline();
@@ -30,34 +31,31 @@ export function LogoutButton() {
   return (
     <>
       <button type="button" className={buttonClass('secondary', 'small')} onClick={start}>
-        Log Out
+        {t('logOut')}
       </button>
-      <Modal open={asking} title="Log out of this device?" onClose={() => setAsking(false)}>
+      <Modal open={asking} title={t('logout.title')} onClose={() => setAsking(false)}>
         {pending > 0 ? (
           <div className="logout-warning" data-testid="logout-warning">
             <p className="logout-warning__count">
-              <strong>{unsyncedChangesMessage(pending)}.</strong>
+              <strong>{t('logout.unsynced', { count: pending })}</strong>
             </p>
             <p>
-              {online
-                ? 'They are being sent now. Stay signed in for a moment and they will be safe.'
-                : 'This device is offline. Stay signed in and they will be sent when the network is back.'}{' '}
-              If you log out now, they are deleted from this device for good.
+              {online ? t('logout.sending') : t('logout.offline')} {t('logout.lost')}
             </p>
             <div className="modal__footer logout-warning__actions">
-              <Button onClick={() => setAsking(false)}>Stay signed in</Button>
+              <Button onClick={() => setAsking(false)}>{t('logout.stay')}</Button>
               <Button variant="danger" onClick={finish}>
-                Log out and discard {pending === 1 ? 'it' : 'them'}
+                {t('logout.discard', { count: pending })}
               </Button>
             </div>
           </div>
         ) : (
           <div className="logout-warning" data-testid="logout-warning">
-            <p>Every change has reached your account. You can log out safely.</p>
+            <p>{t('logout.safe')}</p>
             <div className="modal__footer logout-warning__actions">
-              <Button onClick={finish}>Log Out</Button>
+              <Button onClick={finish}>{t('logOut')}</Button>
               <Button variant="secondary" onClick={() => setAsking(false)}>
-                Stay signed in
+                {t('logout.stay')}
               </Button>
             </div>
           </div>

@@ -1,12 +1,14 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../components/empty-state.js';
 
 export function NotFoundPage() {
+  const { t } = useTranslation('public');
   return (
     <div className="page">
-      <EmptyState title="We could not find that page">
+      <EmptyState title={t('notFound.title')}>
         <p>
-          The link may be old or mistyped. <Link to="/">Go to the start page</Link>.
+          <Trans t={t} i18nKey="notFound.text" components={{ go: <Link to="/" /> }} />
         </p>
       </EmptyState>
     </div>

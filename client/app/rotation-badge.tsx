@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { isRotationDue } from '../../shared/domain/schedule.js';
-import { useDb } from '../db/provider.js';
+import { useDb } from '../session/session.js';
 import { namedChildren } from '../hooks/use-children.js';
 import { useSettings } from '../hooks/use-local-data.js';
 import { useNow } from '../hooks/use-now.js';

@@ -3,13 +3,14 @@ import { Route, Routes } from 'react-router-dom';
 import { APP_ROUTES } from '../../shared/routes.js';
 import { GuestOnly, RequireSignIn } from './guards.js';
 import { AppLayout } from './layout.js';
+import { withScreenMessages } from '../i18n/i18n.js';
 import { page } from './lazy-page.js';
 
 // Every route of spec section 2, built from shared/routes.ts (the list the server answers
 // with the app shell). Each screen is its own chunk, so /frontpage loads only what it shows
-// (lazy-page.tsx).
+// (lazy-page.tsx). A signed-in screen brings the English of the screens with it (i18n.ts).
 
-const HomePage = page(() => import('../features/home/home-page.js'), (m) => m.HomePage);
+const HomePage = page(() => withScreenMessages(import('../features/home/home-page.js')), (m) => m.HomePage);
 const FrontPage = page(() => import('../features/frontpage/front-page.js'), (m) => m.FrontPage);
 const LoginPage = page(() => import('../features/auth/login-page.js'), (m) => m.LoginPage);
 const RegisterPage = page(() => import('../features/auth/register-page.js'), (m) => m.RegisterPage);
@@ -25,12 +26,12 @@ const PricingPage = page(() => import('../features/pricing/pricing-page.js'), (m
 const PricingNoAuthPage = page(() => import('../features/pricing/pricing-page.js'), (m) => m.PricingNoAuthPage);
 const PaymentSuccessPage = page(() => import('../features/payment/payment-result-page.js'), (m) => m.PaymentSuccessPage);
 const PaymentCanceledPage = page(() => import('../features/payment/payment-result-page.js'), (m) => m.PaymentCanceledPage);
-const InventoryPage = page(() => import('../features/inventory/inventory-page.js'), (m) => m.InventoryPage);
-const CollectionsPage = page(() => import('../features/collections/collections-page.js'), (m) => m.CollectionsPage);
-const RotationPage = page(() => import('../features/rotation/rotation-page.js'), (m) => m.RotationPage);
-const HistoryPage = page(() => import('../features/history/history-page.js'), (m) => m.HistoryPage);
-const SettingsPage = page(() => import('../features/settings/settings-page.js'), (m) => m.SettingsPage);
-const JoinPage = page(() => import('../features/join/join-page.js'), (m) => m.JoinPage);
+const InventoryPage = page(() => withScreenMessages(import('../features/inventory/inventory-page.js')), (m) => m.InventoryPage);
+const CollectionsPage = page(() => withScreenMessages(import('../features/collections/collections-page.js')), (m) => m.CollectionsPage);
+const RotationPage = page(() => withScreenMessages(import('../features/rotation/rotation-page.js')), (m) => m.RotationPage);
+const HistoryPage = page(() => withScreenMessages(import('../features/history/history-page.js')), (m) => m.HistoryPage);
+const SettingsPage = page(() => withScreenMessages(import('../features/settings/settings-page.js')), (m) => m.SettingsPage);
+const JoinPage = page(() => withScreenMessages(import('../features/join/join-page.js')), (m) => m.JoinPage);
 const NotFoundPage = page(() => import('./not-found-page.js'), (m) => m.NotFoundPage);
 
 type AppRoute = (typeof APP_ROUTES)[number];

@@ -1,12 +1,9 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.js';
 import { EmptyState } from '../components/empty-state.js';
 import { CloudOffIcon } from '../components/icons.js';
 import { retryFailedScreens } from './lazy-page.js';
-
-const SCREEN_OFFLINE_MESSAGE =
-  'This screen has not been saved on this device yet, and the device is offline. Connect to the internet and press Retry. Your toys and changes are safe.';
-const SCREEN_FAILED_MESSAGE = 'Something went wrong while opening this screen. Press Retry to try again. Your toys and changes are safe.';
 
 type Props = { children: ReactNode };
 type State = { failed: boolean; retrying: boolean; retryFailed: boolean };
@@ -40,26 +37,32 @@ export class ScreenErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
-    return (
-      <div className="page" data-testid="screen-error">
-        <EmptyState
-          icon={offline ? <CloudOffIcon size={40} /> : undefined}
-          title="This screen could not be opened"
-          action={
-            <Button busy={this.state.retrying} onClick={() => void this.retry()}>
-              Retry
-            </Button>
-          }
-        >
-          <p>{offline ? SCREEN_OFFLINE_MESSAGE : SCREEN_FAILED_MESSAGE}</p>
-          {this.state.retryFailed && (
-            <p role="alert" className="screen-error__again">
-              Still not available. {offline ? 'The device is still offline.' : 'Please try again in a moment.'}
-            </p>
-          )}
-        </EmptyState>
-      </div>
-    );
+    return <ScreenError retrying={this.state.retrying} retryFailed={this.state.retryFailed} onRetry={() => void this.retry()} />;
   }
+}
+
+/** The failed screen's place: what happened, in the language shown, and Retry. */
+function ScreenError({ retrying, retryFailed, onRetry }: { retrying: boolean; retryFailed: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('app');
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return (
+    <div className="page" data-testid="screen-error">
+      <EmptyState
+        icon={offline ? <CloudOffIcon size={40} /> : undefined}
+        title={t('screenError.title')}
+        action={
+          <Button busy={retrying} onClick={onRetry}>
+            {t('screenError.retry')}
+          </Button>
+        }
+      >
+        <p>{offline ? t('screenError.offline') : t('screenError.failed')}</p>
+        {retryFailed && (
+          <p role="alert" className="screen-error__again">
+            {offline ? t('screenError.stillOffline') : t('screenError.stillFailing')}
+          </p>
+        )}
+      </EmptyState>
+    </div>
+  );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Alert } from '../components/alert.js';
-import { useSyncStatus } from '../db/provider.js';
+import { useSyncStatus } from '../session/session.js';
 
 /**
  * A change the server refused during sync (for example over a plan limit) would otherwise

@@ -1,4 +1,5 @@
-import type { TimedMessage } from '../hooks/use-timed-message.js';
+/** `id` changes with every show, so a repeated text still re-renders (and is announced) anew. */
+export type TimedMessage<V extends string = string> = { text: string; variant: V; id: number } | null;
 
 /** A live region that is always in the page, so screen readers announce each message. */
 export function FlashMessage({ message }: { message: TimedMessage }) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.js';
 import { IconButton } from './icon-button.js';
 
@@ -15,6 +16,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /** A dialog: focus moves in and stays in (Tab wraps), Esc closes, focus returns on close. */
 export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+  const { t } = useTranslation('app');
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -72,7 +74,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1}>
         <div className="modal__header">
           <h2 id={titleId}>{title}</h2>
-          <IconButton label="Close" onClick={onClose}>
+          <IconButton label={t('close')} onClick={onClose}>
             <CloseIcon />
           </IconButton>
         </div>

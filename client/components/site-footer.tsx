@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { LanguagePicker } from '../i18n/language-picker.js';
 
 // Where the project's social accounts live; one place to change them.
 const SOCIAL_LINKS = [
@@ -8,14 +10,15 @@ const SOCIAL_LINKS = [
   { name: 'Pinterest', href: 'https://www.pinterest.com/toyrotation', path: 'M12 3a9 9 0 0 0-3.3 17.4M12 3a9 9 0 0 1 0 18M10 21l2-9m0 0a3 3 0 1 1 3 3' },
 ] as const;
 
-/** Footer of the public pages: social links, then Terms of use, Privacy policy and Contact us. */
+/** Footer of the public pages: social links, then Terms of use, Privacy policy and Contact us, and the language. */
 export function SiteFooter() {
+  const { t } = useTranslation();
   return (
     <footer className="site-footer">
-      <ul className="site-footer__social" aria-label="Toy Rotation on social media">
+      <ul className="site-footer__social" aria-label={t('footer.social')}>
         {SOCIAL_LINKS.map((link) => (
           <li key={link.name}>
-            <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`Toy Rotation on ${link.name} (opens in a new tab)`}>
+            <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={t('footer.socialLink', { network: link.name })}>
               <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
                 <path d={link.path} />
               </svg>
@@ -25,19 +28,20 @@ export function SiteFooter() {
       </ul>
       <ul className="site-footer__links">
         <li>
-          <Link to="/terms">Terms of use</Link>
+          <Link to="/terms">{t('footer.terms')}</Link>
         </li>
         <li>
-          <Link to="/privacy">Privacy policy</Link>
+          <Link to="/privacy">{t('footer.privacy')}</Link>
         </li>
         <li>
-          <Link to="/contactus">Contact us</Link>
+          <Link to="/contactus">{t('footer.contact')}</Link>
         </li>
         <li>
-          <Link to="/pricingnoauth">Pricing</Link>
+          <Link to="/pricingnoauth">{t('footer.pricing')}</Link>
         </li>
       </ul>
-      <p className="site-footer__copy">© {new Date().getFullYear()} Toy Rotation LLC · Toy Rotation Made Simple</p>
+      <LanguagePicker className="site-footer__language" />
+      <p className="site-footer__copy">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

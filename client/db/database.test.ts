@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dexieStorage, enableDevMode } from '../test-support/sync-harness.js';
-import { closeUserDatabase, openUserDatabase, removeUserDatabase, type ToyDatabase } from './database.js';
+import { closeUserDatabase, openUserDatabase, type ToyDatabase } from './database.js';
 import { toyRxSchema, settingsRxSchema } from './rx-schemas.js';
 import { addToy } from './ops/toys.js';
-import { savePhoto, localPhoto } from '../sync/photos.js';
 
 enableDevMode(); // validates the derived schemas and every write against them
 
@@ -29,20 +28,5 @@ describe('the RxDB schemas derived from the zod schemas', () => {
     const toy = await addToy(db, { title: 'Blocks' });
     expect((await db.toys.findOne(toy.id).exec())?.title).toBe('Blocks');
     await expect(db.toys.insert({ ...toy, id: 'other', title: 5 } as never)).rejects.toThrow();
-  });
-});
-
-describe('removeUserDatabase', () => {
-  it('deletes the local documents and the photo cache of that user', async () => {
-    db = await openUserDatabase('user-b', { storage: dexieStorage(), multiInstance: false, name: 'remove-test-b' });
-    await addToy(db, { title: 'Ball' });
-    const photo = await savePhoto('user-b', new Blob([new Uint8Array([1, 2, 3])], { type: 'image/jpeg' }));
-    expect(await localPhoto('user-b', photo)).not.toBeNull();
-    await closeUserDatabase(db);
-    db = null;
-    await removeUserDatabase('user-b', { storage: dexieStorage(), name: 'remove-test-b' });
-    expect(await localPhoto('user-b', photo)).toBeNull();
-    db = await openUserDatabase('user-b', { storage: dexieStorage(), multiInstance: false, name: 'remove-test-b' });
-    expect(await db.toys.count().exec()).toBe(0);
   });
 });

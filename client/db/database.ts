@@ -12,8 +12,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { PRACTICE_DEFAULTS, type ListDoc, type RotationDoc, type SettingsDoc, type ToyDoc } from '../../shared/schemas/docs.js';
-import { deleteMediaCache } from '../sync/photos.js';
-import { deletePulledBases } from '../sync/pulled-bases.js';
 import { monotonicLwtStorage } from './monotonic-lwt-storage.js';
 import { quietStorageAdvert } from './quiet-storage-advert.js';
 import { listRxSchema, rotationRxSchema, settingsRxSchema, toyRxSchema } from './rx-schemas.js';
@@ -63,7 +61,9 @@ export const TABLES: TableDefinitions = {
   settings: {
     schema: settingsRxSchema,
     // Version 1 (issue 14): the spec's behaviour (random picks, no schedule, one child).
-    migrationStrategies: { 1: migrateSettingsToV1 },
+    // Version 2 (issue 23): `starterCategoriesDone`, left absent: the next pull brings the
+    // server's value (a false written here would be pushed over another device's true).
+    migrationStrategies: { 1: migrateSettingsToV1, 2: (doc: Record<string, unknown>) => doc },
   },
   rotations: {
     schema: rotationRxSchema,
@@ -138,12 +138,13 @@ export async function closeUserDatabase(db: ToyDatabase): Promise<void> {
   await db.close();
 }
 
-/** Logout, account deletion and leaving a household: that household's local database and media cache go. */
+/**
+ * That household's local database goes (what sync keeps beside it goes with
+ * removeHouseholdData in client/sync/remove-household-data.ts, which calls this).
+ */
 export async function removeUserDatabase(
   householdId: string,
   options: { storage?: RxStorage<unknown, unknown>; name?: string } = {},
 ): Promise<void> {
   await removeRxDatabase(options.name ?? databaseName(householdId), options.storage ?? defaultStorage());
-  await deletePulledBases(options.name ?? databaseName(householdId));
-  await deleteMediaCache(householdId);
 }

@@ -6,6 +6,7 @@ import { rotationRxSchema, settingsRxSchema, toyRxSchema } from './rx-schemas.js
 import { addToy, updateToy } from './ops/toys.js';
 import { currentRotation } from './ops/rotation.js';
 import { startSync } from '../sync/start-sync.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 enableDevMode();
 
@@ -47,7 +48,7 @@ describe('a schema version bump', () => {
     const sync = startSync(v1, { baseUrl: server.baseUrl, getToken: () => user.token, retryMs: 50 });
     await eventually(async () => {
       await sync.awaitInSync();
-      const rows = await server.t.db.selectFrom('toys').select(['title', 'caption']).where('user_id', '=', user.userId).execute();
+      const rows = await server.t.db.selectFrom('toys').select(['title', 'caption']).where('household_id', '=', asHouseholdId(user.userId)).execute();
       expect(rows).toHaveLength(50);
       expect(rows.filter((row) => row.caption === '(migrated)')).toHaveLength(49);
       expect(rows.find((row) => row.title === 'Synced before')?.caption).toBe('edited offline(migrated)');

@@ -56,5 +56,5 @@ function rxSchemaFromZod<T>(
 
 export const toyRxSchema = rxSchemaFromZod<ToyDoc>(toyDocSchema, { version: 1, title: 'toys' });
 export const listRxSchema = rxSchemaFromZod<ListDoc>(listDocSchema, { version: 0, title: 'lists' });
-export const settingsRxSchema = rxSchemaFromZod<SettingsDoc>(settingsDocSchema, { version: 1, title: 'settings' });
+export const settingsRxSchema = rxSchemaFromZod<SettingsDoc>(settingsDocSchema, { version: 2, title: 'settings' });
 export const rotationRxSchema = rxSchemaFromZod<RotationDoc>(rotationDocSchema, { version: 2, title: 'rotations' });

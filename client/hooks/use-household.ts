@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Household } from '../../shared/schemas/household.js';
-import { useHouseholdData, useRemoteChanges } from '../db/provider.js';
+import { useHouseholdData, useRemoteChanges } from '../session/session.js';
 import { HouseholdLeftError } from '../lib/http.js';
 import { cachedHousehold, cacheHousehold, memberName } from '../session/household-cache.js';
 import { householdCacheKey } from '../session/household-storage.js';
@@ -100,5 +101,29 @@ export function useHousehold(): HouseholdView {
 export function useMemberName(): (userId: string | null | undefined) => string | null {
   const { household } = useHousehold();
   const { userId } = useSession();
-  return useCallback((id: string | null | undefined) => memberName(household, id, userId), [household, userId]);
+  const { t } = useTranslation('app');
+  return useCallback(
+    (id: string | null | undefined) => {
+      const name = memberName(household, id, userId);
+      // memberName's own words (session/ holds no messages), in the language shown.
+      if (name === null || !id) return name;
+      if (id === userId) return t('member.you');
+      if (!household?.members.some((m) => m.userId === id)) return household ? t('member.former') : t('member.other');
+      return name;
+    },
+    [household, userId, t],
+  );
+}
+
+/**
+ * "Rotated by …": the server stamps who rotated when it stores a rotation; one made on this
+ * device and not stored yet (offline) was made by the person signed in here.
+ */
+export function useRotatedBy(): (rotation: { createdBy?: string | null; serverOrder: number | null }) => string | null {
+  const nameOf = useMemberName();
+  const { userId } = useSession();
+  return useCallback(
+    (rotation) => nameOf(rotation.createdBy ?? (rotation.serverOrder === null ? userId : null)),
+    [nameOf, userId],
+  );
 }

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MESSAGE_MS } from '../components/alert.js';
-
-/** `id` changes with every show, so a repeated text still re-renders (and is announced) anew. */
-export type TimedMessage<V extends string = string> = { text: string; variant: V; id: number } | null;
+import type { TimedMessage } from '../components/flash-message.js';
 
 export type MessageVariant = 'danger' | 'success' | 'info';
 

@@ -1,4 +1,4 @@
-import { useDb } from '../db/provider.js';
+import { useDb } from '../session/session.js';
 import { useSession } from '../session/session.js';
 import type { ToyDatabase } from '../db/database.js';
 

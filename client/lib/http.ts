@@ -91,6 +91,10 @@ export async function apiJson(path: string, options: RequestOptions & { schema?:
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  // The language the app shows (i18n keeps <html lang> on it): an email a call causes (a reset
+  // link, an invite to an address with no account) is written in it (decision 050).
+  const language = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   const response = await send(
     fetch,
     path,
@@ -132,10 +136,6 @@ export async function apiJsonParsedLater<T>(path: string, options: RequestOption
   return parsed.data;
 }
 
-/** The message an auth screen shows for a failed call ('' means show nothing). */
-export function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : '';
-}
 
 export type HttpClient = {
   request(path: string, init?: RequestInit): Promise<Response>;

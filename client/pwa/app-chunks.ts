@@ -9,16 +9,23 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 
 /** Screens a visitor can open without an account: precached so they open offline after one visit. */
 const PUBLIC_SCREEN = /\/client\/(?:features\/(?:frontpage|legal|auth|contact|pricing|payment)\/[^/]+-page\.tsx|app\/not-found-page\.tsx|pwa\/register-sw\.ts)$|workbox-window/;
+/**
+ * Each language's messages but English (client/i18n/bundles): not precached, since a first
+ * visit reads one language; cached with the app after sign-in, and for a visitor when they
+ * first reach for the language menu (decision 043).
+ */
+const LANGUAGE_BUNDLE = /\/client\/i18n\/bundles\/[a-z]+\.ts$/;
 /** Never in the shell, even when a public screen imports them statically. */
 const APP_ONLY_MODULE = /node_modules\/(?:rxdb|dexie|altcha|@zxcvbn-ts)\//;
 
 const APP_CHUNKS_ELEMENT_ID = 'app-chunks';
+const LANGUAGE_CHUNKS_ELEMENT_ID = 'language-chunks';
 
 type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['manifestTransforms']>[number];
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<OutputBundle[string], { type: 'chunk' }>;
 
-const state = { appFiles: new Set<string>(), shellFiles: new Set<string>() };
+const state = { appFiles: new Set<string>(), shellFiles: new Set<string>(), languageFiles: [] as string[] };
 
 function split(bundle: OutputBundle) {
   const chunks = new Map<string, Chunk>();
@@ -44,6 +51,10 @@ function split(bundle: OutputBundle) {
   const app = Object.keys(bundle).filter((file) => /\.(?:js|css)$/.test(file) && !shell.has(file));
   state.shellFiles = shell;
   state.appFiles = new Set(app);
+  state.languageFiles = [...chunks.values()]
+    .filter((chunk) => chunk.facadeModuleId !== null && LANGUAGE_BUNDLE.test(chunk.facadeModuleId))
+    .flatMap((chunk) => [chunk.fileName, ...chunk.imports])
+    .filter((file, index, all) => !shell.has(file) && all.indexOf(file) === index);
   return app;
 }
 
@@ -57,17 +68,19 @@ export function appChunks(): Plugin {
       handler(_html, context) {
         if (!context.bundle) return [];
         const urls = split(context.bundle).map((file) => `/${file}`);
+        const languageUrls = state.languageFiles.map((file) => `/${file}`);
         return [
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: APP_CHUNKS_ELEMENT_ID },
-            children: JSON.stringify(urls),
-            injectTo: 'body',
-          },
+          { tag: 'script', attrs: { type: 'application/json', id: APP_CHUNKS_ELEMENT_ID }, children: JSON.stringify(urls), injectTo: 'body' },
+          { tag: 'script', attrs: { type: 'application/json', id: LANGUAGE_CHUNKS_ELEMENT_ID }, children: JSON.stringify(languageUrls), injectTo: 'body' },
         ];
       },
     },
   };
+}
+
+/** Whether a built file (path inside the output) is one of the signed-in app's chunks, not the shell's. */
+export function isAppChunk(file: string): boolean {
+  return state.appFiles.has(file);
 }
 
 /** Workbox manifest transform: drops the app's chunks from the precache (they are cached after sign-in). */

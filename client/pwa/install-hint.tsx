@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '../components/button.js';
 
 const INSTALL_HINT_KEY = 'iosInstallHintDismissed';
@@ -12,31 +13,38 @@ function isIosSafariBrowser(): boolean {
   return ios && !standalone && !otherBrowser;
 }
 
+function shouldHint(): boolean {
+  try {
+    return isIosSafariBrowser() && localStorage.getItem(INSTALL_HINT_KEY) === null;
+  } catch {
+    return false;
+  }
+}
+
+const neverChanges = () => () => {};
+
 /**
  * One-time hint on iOS Safari: an app added to the Home Screen keeps its data, while Safari
  * may clear a website's storage after weeks without a visit.
  */
 export function InstallHint() {
-  const [visible, setVisible] = useState(() => {
-    try {
-      return isIosSafariBrowser() && localStorage.getItem(INSTALL_HINT_KEY) === null;
-    } catch {
-      return false;
-    }
-  });
-  if (!visible) return null;
+  // Read as an external value whose server value is "no hint": a prerendered page has none,
+  // so hydration matches it, and the hint appears right after on the devices it is for.
+  const { t } = useTranslation('app');
+  const eligible = useSyncExternalStore(neverChanges, shouldHint, () => false);
+  const [dismissed, setDismissed] = useState(false);
+  if (!eligible || dismissed) return null;
   const dismiss = () => {
     localStorage.setItem(INSTALL_HINT_KEY, '1');
-    setVisible(false);
+    setDismissed(true);
   };
   return (
-    <div className="pwa-banner pwa-banner--hint" role="region" aria-label="Install Toy Rotation">
+    <div className="pwa-banner pwa-banner--hint" role="region" aria-label={t('install.label')}>
       <p>
-        <strong>Keep Toy Rotation on your Home Screen.</strong> Tap the Share button, then <em>Add to Home Screen</em>. Your
-        toys stay safely on this device, even without a connection.
+        <Trans t={t} i18nKey="install.hint" components={{ b: <strong />, i: <em /> }} />
       </p>
       <Button size="small" variant="secondary" onClick={dismiss}>
-        Got it
+        {t('install.dismiss')}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_CACHE_NAME } from './media-cache.js';
-import { appChunkUrls, cacheAppChunks } from './offline-cache.js';
+import { appChunkUrls, cacheAppChunks, cacheLanguageChunks, languageChunkUrls } from './offline-cache.js';
 
 // Issue 16: after sign-in the page caches the app's chunks listed in index.html.
 
@@ -60,5 +60,21 @@ describe('cacheAppChunks', () => {
   it('rejects when a chunk cannot be fetched, caching none of that batch', async () => {
     await expect(cacheAppChunks(['/assets/a.js', '/assets/missing.js'])).rejects.toThrow('Failed to fetch');
     expect(cache.entries.size).toBe(0);
+  });
+});
+
+describe('the languages for a visitor', () => {
+  it('reads their own list, apart from the app list', () => {
+    const doc = { getElementById: (id: string) => (id === 'language-chunks' ? { textContent: '["/assets/de-1.js"]' } : { textContent: '["/assets/app.js"]' }) } as unknown as Document;
+    expect(languageChunkUrls(doc)).toEqual(['/assets/de-1.js']);
+    expect(appChunkUrls(doc)).toEqual(['/assets/app.js']);
+  });
+
+  it('adds the missing languages and keeps what the app cache holds', async () => {
+    cache.entries.set('http://app.test/assets/inventory-page.js', 'body');
+    cache.entries.set('http://app.test/assets/de-1.js', 'body');
+    await cacheLanguageChunks(['/assets/de-1.js', '/assets/fr-1.js']);
+    expect(cache.fetched).toEqual(['/assets/fr-1.js']);
+    expect([...cache.entries.keys()].sort()).toEqual(['http://app.test/assets/de-1.js', 'http://app.test/assets/fr-1.js', 'http://app.test/assets/inventory-page.js']);
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/button.js';
 import { MESSAGE_MS } from '../components/alert.js';
 import { prepareAppForOffline, useOfflineReady } from './register-sw.js';
 
 const OFFLINE_READY_KEY = 'offlineReadyNoticeShown';
-const OFFLINE_READY_TEXT = 'Ready to work offline. Every screen now opens on this device without a network.';
 
 /**
  * Saves the app for offline use once someone is signed in, and tells a signed-in parent, once
@@ -12,6 +12,7 @@ const OFFLINE_READY_TEXT = 'Ready to work offline. Every screen now opens on thi
  * cannot load offline.
  */
 export function OfflineReadyNotice({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('app');
   const ready = useOfflineReady();
   const [alreadyShown] = useState(() => {
     try {
@@ -42,10 +43,11 @@ export function OfflineReadyNotice({ signedIn }: { signedIn: boolean }) {
 
   if (!visible) return null;
   return (
-    <div className="pwa-banner pwa-banner--ready" role="status" data-testid="offline-ready">
-      <p>{OFFLINE_READY_TEXT}</p>
+    // In the page's flow at its top, never over it: a fixed banner hid confirmations and QR codes.
+    <div className="alert alert--info tr-offline-ready" role="status" data-testid="offline-ready">
+      <p>{t('offlineReady.text')}</p>
       <Button size="small" variant="secondary" onClick={() => setHidden(true)}>
-        OK
+        {t('offlineReady.ok')}
       </Button>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { appChunkUrls, cacheAppChunks } from './offline-cache.js';
+import { appChunkUrls, cacheAppChunks, cacheLanguageChunks, languageChunkUrls } from './offline-cache.js';
 
 // Registers the Vite-built service worker (production builds only) and tells the UI when a
 // new version waits. The worker takes over only when the person presses Reload, so a page
@@ -14,6 +14,7 @@ const listeners = new Set<() => void>();
 // the rest of the app is in its cache: every screen then opens offline.
 let offlineReady = false;
 let appCaching: Promise<void> | null = null;
+let languageCaching: Promise<void> | null = null;
 
 function setWaiting(value: boolean) {
   updateWaiting = value;
@@ -52,6 +53,18 @@ export function prepareAppForOffline(): void {
       console.warn('The app could not be saved for offline use yet', error);
       window.addEventListener('online', prepareAppForOffline, { once: true });
     });
+}
+
+/**
+ * Called when someone reaches for the language menu or a language other than English shows:
+ * caches every language's messages (a few KiB each), so the next change of language works
+ * offline although a first visit downloads only English. Offline it is tried again next time.
+ */
+export function prepareLanguagesForOffline(): void {
+  if (!import.meta.env.PROD || typeof window === 'undefined' || !('caches' in window)) return;
+  languageCaching ??= cacheLanguageChunks(languageChunkUrls()).catch(() => {
+    languageCaching = null;
+  });
 }
 
 /** Activates the waiting worker, then reloads once it controls the page. */

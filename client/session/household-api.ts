@@ -34,6 +34,8 @@ export const householdApi = {
   /** By the code, or the id the invites list shows (codes are shown only once, when created). */
   revoke: (token: Token, codeOrId: string) =>
     parsed(`/api/household/invites/${encodeURIComponent(codeOrId)}`, { method: 'DELETE', token }, (s) => s.msgSchema),
+  /** The family an invite leads to and who invited; no sign-in needed (the code is the secret). */
+  about: (code: string) => parsed(`/api/household/join/${encodeURIComponent(code)}`, { token: null }, (s) => s.inviteAboutSchema),
   join: (token: Token, code: string, bringMyToys: boolean) =>
     parsed('/api/household/join', { method: 'POST', token, body: { code, bringMyToys } }, (s) => s.householdSchema),
   /** Answers the person's own household now and a token bound to it. */

@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Household } from '../../shared/schemas/household.js';
 import { HOUSEHOLD_LEFT } from '../../shared/schemas/household.js';
-import { keptData, forgetKept, noticeText, rememberKept, storedNotice, storeNotice } from '../db/kept-data.js';
+import { keptData, forgetKept, rememberKept, storedNotice, storeNotice } from './kept-data.js';
 import { apiJson, createHttpClient, HouseholdLeftError, ServerError } from '../lib/http.js';
 import { openEventStream } from '../sync/event-stream.js';
-import { refusedIn } from '../sync/hand-in.js';
 import { cachedHousehold, cacheHousehold, memberName } from './household-cache.js';
 import { cachedHouseholdName, forgetHousehold } from './household-storage.js';
 import { afterSignInPath, forgetInvite, pendingInvite, rememberInvite } from './pending-invite.js';
-import { MemoryStorage } from '../test-support/memory-storage.js';
+import { MemoryStorage } from '../lib/memory-storage.js';
 
 
 const family: Household = {
@@ -74,30 +73,12 @@ describe('data kept after leaving, and the notice (decision 017)', () => {
     expect(storage.getItem('keptHouseholdData')).toBeNull();
   });
 
-  test('the notice says where the data went, in plain words, and survives a reload', () => {
-    expect(noticeText({ change: 'joined', name: 'The Parks', pending: 0 })).toBe("You joined The Parks. This device now shows the family's toys.");
-    expect(noticeText({ change: 'removed', name: 'The Parks', pending: 0 })).toBe(
-      'You are no longer a member of The Parks. Its toys were removed from this device.',
-    );
-    const kept = noticeText({ change: 'removed', name: 'The Parks', pending: 2, detail: `${HOUSEHOLD_LEFT.error} 3 of your changes were handed in to it; 2 could not be (deletions, or things changed since you left).` });
-    expect(kept).toContain('3 of your changes were handed in');
-    expect(kept).toContain('2 changes you made there could not be sent: this device keeps them (Settings, Family).');
-    expect(kept).not.toContain('removed from this device');
-    expect(noticeText({ change: 'left', name: 'The Parks', pending: 1 })).toContain('1 change you made there could not be sent');
-    expect(noticeText({ change: 'deleted', name: 'The Parks', pending: 0 })).toBe(
-      'You deleted The Parks. Its toys were removed from this device. This device now shows your own household.',
-    );
-
+  test('the notice survives a reload (its words: client/app/household-notice-text.test.ts)', () => {
     const storage = new MemoryStorage();
     storeNotice(storage, { change: 'left', name: 'The Parks', pending: 0 });
     expect(storedNotice(storage)).toEqual({ change: 'left', name: 'The Parks', pending: 0 });
     storeNotice(storage, null);
     expect(storedNotice(storage)).toBeNull();
-  });
-
-  test("the server's hand-in notice says how many changes it could not take", () => {
-    expect(refusedIn('You are no longer a member of this household. Your changes made before were handed in to it.')).toBe(0);
-    expect(refusedIn('You are no longer a member of this household. 1 of your changes were handed in to it; 4 could not be (deletions).')).toBe(4);
   });
 });
 

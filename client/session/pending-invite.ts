@@ -1,6 +1,8 @@
 // An invite link opened while signed out (issue 13): the code waits here while the person
 // registers or logs in (a reload or the captcha in between keeps it), then /join/{code} goes on.
 
+import { pendingPlace, placePath } from './pending-place.js';
+
 const PENDING_INVITE_KEY = 'pendingInvite';
 /** Invites live 7 days on the server; a code older than that here is of no use. */
 const PENDING_INVITE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,8 +25,10 @@ export function forgetInvite(storage: Storage): void {
   storage.removeItem(PENDING_INVITE_KEY);
 }
 
-/** Where login and register go next: back to the invite, or home. */
+/** Where login and register go next: back to the invite, or to the bin label scanned (decision 048), or home. */
 export function afterSignInPath(storage: Storage, now: number = Date.now()): string {
   const code = pendingInvite(storage, now);
-  return code ? `/join/${encodeURIComponent(code)}` : '/';
+  if (code) return `/join/${encodeURIComponent(code)}`;
+  const place = pendingPlace(storage, now);
+  return place ? placePath(place) : '/';
 }

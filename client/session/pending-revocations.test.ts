@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { flushRevocations, pendingRevocations, PENDING_REVOCATIONS_KEY, queueRevocation, type RevokeResult } from './pending-revocations.js';
-import { unsyncedChangesMessage } from './unsynced-message.js';
-import { MemoryStorage } from '../test-support/memory-storage.js';
+import { MemoryStorage } from '../lib/memory-storage.js';
 
 
 describe('pending revocations (issue 9, fault 5: Log Out offline must still end the session)', () => {
@@ -45,12 +44,5 @@ describe('pending revocations (issue 9, fault 5: Log Out offline must still end 
     const storage = new MemoryStorage();
     storage.setItem(PENDING_REVOCATIONS_KEY, '{not json');
     expect(pendingRevocations(storage)).toEqual([]);
-  });
-});
-
-describe('the Log Out warning', () => {
-  test('counts changes in the singular and the plural', () => {
-    expect(unsyncedChangesMessage(1)).toBe('1 change has not reached your account yet');
-    expect(unsyncedChangesMessage(2)).toBe('2 changes have not reached your account yet');
   });
 });

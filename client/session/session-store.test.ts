@@ -10,7 +10,7 @@ import {
   storeRenewedToken,
   storeSignIn,
 } from './session-store.js';
-import { MemoryStorage } from '../test-support/memory-storage.js';
+import { MemoryStorage } from '../lib/memory-storage.js';
 
 
 const response = { token: 'tok-1', userId: 'user-1', username: 'Sam' };

@@ -1,29 +1,19 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AuthResponse } from '../../shared/schemas/auth.js';
-import { ApiError, apiJsonParsedLater } from '../lib/http.js';
-import {
-  AUTH_TOKEN_KEY,
-  clearAuth,
-  clearUser,
-  readStoredSession,
-  SESSION_CHECK_MS,
-  SETUP_TIME_KEY,
-  HOUSEHOLD_ID_KEY,
-  sessionPhase,
-  storeHousehold,
-  storeRenewedToken,
-  storeSignIn,
-  type StoredSession,
-  USER_ID_KEY,
-  USERNAME_KEY,
-} from './session-store.js';
+import type { SyncTable } from '../../shared/schemas/docs.js';
+import type { ToyDatabase } from '../db/database.js';
+import type { SyncStatus } from '../sync/sync-types.js';
+import { browserPorts } from './device-ports.js';
+import { DeviceSession, INITIAL_STATUS, type DeviceSnapshot } from './device-session.js';
+import type { HouseholdChange, HouseholdNotice, KeptData } from './kept-data.js';
 import { useIdentify, type Identity } from './use-identify.js';
-import { queueRevocation } from './pending-revocations.js';
-import { sendRevocations } from './send-revocations.js';
 
-/** Gets the household id of the local data to wipe (decision 017: the database is the household's). */
-export type LogoutHandler = (householdId: string) => Promise<void> | void;
+// React's view of the device session (device-session.ts, decision 034): the controller owns
+// sign-in, the open database, sync, household moves and Log Out; components only read its
+// snapshot and call its methods.
+
+export type { SyncStatus } from '../sync/sync-types.js';
 
 export type Session = {
   token: string | null;
@@ -45,203 +35,162 @@ export type Session = {
   logout: () => Promise<void>;
   /** "Sign in to sync": drop the dead token but keep the local data, then go to /login. */
   signInAgain: () => void;
-  /** After joining, leaving or removal: the device opens (and syncs) this household's data instead. */
-  setHousehold: (householdId: string) => void;
   /** A token the server handed out for the household the account is in now (leave, or renewal after removal). */
   replaceToken: (token: string) => void;
-  /** The current token, read fresh from storage (for the sync engine). */
+  /** The current token, read fresh from storage. */
   getToken: () => string | null;
-  /** Runs on logout before the user id is forgotten (the database provider wipes local data). */
-  onLogout: (handler: LogoutHandler) => () => void;
 };
 
-const SessionContext = createContext<Session | null>(null);
+export type HouseholdSwitch = {
+  /** The last switch's notice, until the person dismisses it. */
+  notice: HouseholdNotice | null;
+  dismissNotice(): void;
+  /** Before joining or leaving: sends what waits. `pending` is what still waits (0: go ahead). */
+  settle(): Promise<{ pending: number }>;
+  /** Right before asking the server to leave or delete the household; returns the undo. */
+  expectMove(): () => void;
+  /** After a join or leave the server accepted: the device now holds `nextId`'s data. */
+  switchTo(nextId: string, change: HouseholdChange, name: string): Promise<void>;
+  /** A REST call answered 403 `household: "left"`: the same as when sync hears it. */
+  householdLeft(message: string): void;
+  /** Data of former households kept because it held unsent changes. */
+  kept: KeptData[];
+  discardKept(householdId: string): Promise<void>;
+};
 
-function storage(): Storage {
-  return window.localStorage;
+type Device = DeviceSession<ToyDatabase>;
+const DeviceContext = createContext<Device | null>(null);
+const SessionContext = createContext<Session | null>(null);
+const DatabaseContext = createContext<ToyDatabase | null>(null);
+const SyncStatusContext = createContext<SyncStatus>(INITIAL_STATUS);
+const HouseholdSwitchContext = createContext<HouseholdSwitch | null>(null);
+
+/**
+ * The snapshot as React state. Not useSyncExternalStore: Log Out changes it inside a transition
+ * together with the navigation to /login, and an external store's update would render first,
+ * signed out at the old path, where its guard would redirect elsewhere.
+ */
+function useDeviceSnapshot(device: Device): DeviceSnapshot<ToyDatabase> {
+  const [snapshot, setSnapshot] = useState(device.getSnapshot);
+  useEffect(() => {
+    const update = () => setSnapshot(device.getSnapshot());
+    const unsubscribe = device.subscribe(update);
+    const stop = device.start();
+    update();
+    return () => {
+      unsubscribe();
+      stop();
+    };
+  }, [device]);
+  return snapshot;
 }
 
-/** Keeps the React state in step with local storage (re-read every 5 s and on other tabs' changes). */
-export function SessionProvider({ children }: { children: ReactNode }) {
+function useSessionValue(device: Device, snapshot: DeviceSnapshot<ToyDatabase>): Session {
   const navigate = useNavigate();
-  const [stored, setStored] = useState<StoredSession>(() => readStoredSession(storage()));
-  const [needsSignIn, setNeedsSignIn] = useState(false);
-  const renewing = useRef(false);
-  const logoutHandlers = useRef(new Set<LogoutHandler>());
-
-  const refresh = useCallback((): StoredSession => {
-    const next = readStoredSession(storage());
-    setStored((previous) =>
-      previous.token === next.token &&
-      previous.setupTime === next.setupTime &&
-      previous.userId === next.userId &&
-      previous.username === next.username &&
-      previous.householdId === next.householdId
-        ? previous
-        : next,
-    );
-    return next;
-  }, []);
-  const { identity, retryIdentify } = useIdentify(stored, storage, refresh);
-
-  const renew = useCallback(
-    async (current: StoredSession, expired: boolean) => {
-      if (renewing.current || !current.token) return;
-      renewing.current = true;
-      try {
-        // The schema (and zod) load after the call, not with the first page (issue 16).
-        const response = await apiJsonParsedLater('/api/auth/renew', { method: 'POST', token: current.token }, async () => (await import('../../shared/schemas/auth.js')).renewResponseSchema);
-        // Another tab may have logged out meanwhile: only store if the token we renewed is still ours.
-        if (readStoredSession(storage()).token === current.token) storeRenewedToken(storage(), response.token, Date.now());
-        setNeedsSignIn(false);
-      } catch (error) {
-        if (error instanceof ApiError && !error.network && (error.status === 401 || error.status === 403)) {
-          // The server no longer knows this session: the spec's expiry applies, local data stays.
-          if (expired || error.status === 401) clearAuth(storage());
-        } else if (expired) {
-          setNeedsSignIn(true);
-        }
-      } finally {
-        renewing.current = false;
-        refresh();
-      }
-    },
-    [refresh],
-  );
-
-  const check = useCallback(() => {
-    const current = refresh();
-    if (current.token && current.setupTime === null) {
-      storage().setItem(SETUP_TIME_KEY, String(Date.now()));
-      refresh();
-      return;
-    }
-    const phase = sessionPhase(current, Date.now());
-    if (phase === 'signed-out' || phase === 'fresh') {
-      setNeedsSignIn(false);
-      return;
-    }
-    if (navigator.onLine) void renew(current, phase === 'expired');
-    else if (phase === 'expired') setNeedsSignIn(true);
-  }, [refresh, renew]);
-
-  useEffect(() => {
-    // The session lives in local storage, outside React: the first check on mount brings React
-    // in line with it, as the timer and the storage and online events do afterwards.
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- syncing from an external store on mount
-    check();
-    const timer = setInterval(check, SESSION_CHECK_MS);
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || [AUTH_TOKEN_KEY, SETUP_TIME_KEY, USER_ID_KEY, USERNAME_KEY, HOUSEHOLD_ID_KEY].includes(event.key)) refresh();
-    };
-    window.addEventListener('storage', onStorage);
-    window.addEventListener('online', check);
-    // Revocations of tokens logged out while offline (this tab or an earlier visit).
-    void sendRevocations();
-    // What fails stays queued in local storage and is sent on the next try.
-    const resend = () => void sendRevocations();
-    window.addEventListener('online', resend);
-    return () => {
-      window.removeEventListener('online', resend);
-      clearInterval(timer);
-      window.removeEventListener('storage', onStorage);
-      window.removeEventListener('online', check);
-    };
-  }, [check, refresh]);
-
-  const login = useCallback(
-    (response: AuthResponse, kind: 'login' | 'register' = 'login') => {
-      storeSignIn(storage(), response, kind, Date.now());
-      setNeedsSignIn(false);
-      refresh();
-    },
-    [refresh],
-  );
-
+  const storage = useCallback(() => window.localStorage, []);
+  const { identity, retryIdentify } = useIdentify(snapshot.session, storage, device.refresh);
   const logout = useCallback(async () => {
-    const current = readStoredSession(storage());
-    clearUser(storage());
+    let done: Promise<void> = Promise.resolve();
     // One transition for both: react-router renders navigations as transitions, and a signed-out
     // render at the old path would let its guard redirect elsewhere first.
     startTransition(() => {
-      setNeedsSignIn(false);
-      refresh();
+      done = device.logout();
       // The router handles its own navigation errors; nothing to await inside a transition.
       void navigate('/login');
     });
-    // The token must end on the server even when the network is off now: it waits in local
-    // storage and is sent when the network is back (issue 9, fault 5).
-    if (current.token) queueRevocation(storage(), current.token);
-    void sendRevocations();
-    if (current.householdId) {
-      for (const handler of logoutHandlers.current) {
-        try {
-          await handler(current.householdId);
-        } catch (error) {
-          console.error('Could not clear local data on logout', error);
-        }
-      }
-    }
-  }, [navigate, refresh]);
-
+    await done;
+  }, [device, navigate]);
   const signInAgain = useCallback(() => {
-    clearAuth(storage());
     startTransition(() => {
-      refresh();
-      // The router handles its own navigation errors; nothing to await inside a transition.
+      device.signInAgain();
       void navigate('/login');
     });
-  }, [navigate, refresh]);
-
-  const onLogout = useCallback((handler: LogoutHandler) => {
-    logoutHandlers.current.add(handler);
-    return () => void logoutHandlers.current.delete(handler);
-  }, []);
-
-  const getToken = useCallback(() => readStoredSession(storage()).token, []);
-
-  const replaceToken = useCallback(
-    (token: string) => {
-      storeRenewedToken(storage(), token, Date.now());
-      setNeedsSignIn(false);
-      refresh();
-    },
-    [refresh],
-  );
-
-  const setHousehold = useCallback(
-    (householdId: string) => {
-      storeHousehold(storage(), householdId);
-      refresh();
-    },
-    [refresh],
-  );
-
-  const value = useMemo<Session>(
+  }, [device, navigate]);
+  const { session, needsSignIn } = snapshot;
+  return useMemo<Session>(
     () => ({
-      token: stored.token,
-      userId: stored.userId,
-      username: stored.username,
-      householdId: stored.householdId,
-      signedIn: Boolean(stored.token),
+      token: session.token,
+      userId: session.userId,
+      username: session.username,
+      householdId: session.householdId,
+      signedIn: Boolean(session.token),
       identity,
       retryIdentify,
       needsSignIn,
-      login,
+      login: (response, kind) => device.login(response, kind),
       logout,
       signInAgain,
-      getToken,
-      setHousehold,
-      replaceToken,
-      onLogout,
+      getToken: device.getToken,
+      replaceToken: (token) => device.replaceToken(token),
     }),
-    [stored, identity, retryIdentify, needsSignIn, login, logout, signInAgain, getToken, setHousehold, replaceToken, onLogout],
+    [session, identity, retryIdentify, needsSignIn, device, logout, signInAgain],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+function useHouseholdSwitchValue(device: Device, snapshot: DeviceSnapshot<ToyDatabase>): HouseholdSwitch {
+  const { notice, kept } = snapshot;
+  return useMemo<HouseholdSwitch>(
+    () => ({
+      notice,
+      kept,
+      dismissNotice: () => device.dismissNotice(),
+      settle: () => device.settle(),
+      expectMove: () => device.expectMove(),
+      switchTo: (nextId, change, name) => device.switchTo(nextId, change, name),
+      householdLeft: (message) => device.householdLeft(message),
+      discardKept: (householdId) => device.discardKept(householdId),
+    }),
+    [device, notice, kept],
+  );
+}
+
+/** The device session for the app below it: who is signed in, the open database, its sync. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [device] = useState(() => new DeviceSession(browserPorts()));
+  const snapshot = useDeviceSnapshot(device);
+  const session = useSessionValue(device, snapshot);
+  const switcher = useHouseholdSwitchValue(device, snapshot);
+  return (
+    <DeviceContext.Provider value={device}>
+      <SessionContext.Provider value={session}>
+        <DatabaseContext.Provider value={snapshot.db}>
+          <HouseholdSwitchContext.Provider value={switcher}>
+            <SyncStatusContext.Provider value={snapshot.status}>{children}</SyncStatusContext.Provider>
+          </HouseholdSwitchContext.Provider>
+        </DatabaseContext.Provider>
+      </SessionContext.Provider>
+    </DeviceContext.Provider>
+  );
 }
 
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/** The household's local database, or null while it opens (or when signed out). */
+export function useDb(): ToyDatabase | null {
+  return useContext(DatabaseContext);
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useContext(SyncStatusContext);
+}
+
+/** Joining, leaving and removal: how the device moves to another household's data (decision 017). */
+export function useHouseholdData(): HouseholdSwitch {
+  const value = useContext(HouseholdSwitchContext);
+  if (!value) throw new Error('useHouseholdData must be used inside <SessionProvider>');
+  return value;
+}
+
+/** Calls `listener` with the collections the live stream says changed on the server (this tab replicates). */
+export function useRemoteChanges(listener: (collections: SyncTable[]) => void): void {
+  const device = useContext(DeviceContext);
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => device?.onRemoteChange((collections) => latest.current(collections)), [device]);
 }

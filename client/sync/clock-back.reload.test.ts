@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
 import { eventually, newUser, startTestServer, type TestServer } from '../test-support/sync-harness.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Fault 2 of issue 9: a device whose clock ran ahead, then was corrected, made offline edits
 // and reloaded; those edits never reached the server. A page load is simulated faithfully by
@@ -24,7 +25,7 @@ afterEach(async () => {
 });
 
 async function serverTitle(userId: string, toyId: string): Promise<string | undefined> {
-  const row = await server!.t.db.selectFrom('toys').select('title').where('user_id', '=', userId).where('id', '=', toyId).executeTakeFirst();
+  const row = await server!.t.db.selectFrom('toys').select('title').where('household_id', '=', asHouseholdId(userId)).where('id', '=', toyId).executeTakeFirst();
   return row?.title;
 }
 

@@ -5,6 +5,7 @@ import { addList, addToy, currentRotation, deleteList, getSettings, renameList, 
 import { enableDevMode, eventually, newUser, openDevice, syncTestBed, type Device, converge, concurrently, devicePair } from '../test-support/sync-harness.js';
 import { makeJpeg } from '../../sync-server/test-support/test-images.js';
 import { pendingPhotos, savePhoto } from './photos.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Domain invariants across devices (issue 9, faults 4, 7, 8, 9; decision 008), at the data
 // layer: real server, two simulated devices on fake-indexeddb, offline edits, then sync.
@@ -22,7 +23,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
     const now = Date.now();
     await bed.server.t.db
       .insertInto('toys')
-      .values(Array.from({ length: 99 }, (_, i) => ({ user_id: user.userId, id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now - 10_000, seq: 0 })))
+      .values(Array.from({ length: 99 }, (_, i) => ({ household_id: asHouseholdId(user.userId), id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now - 10_000, seq: 0 })))
       .execute();
     await concurrently(
       a,
@@ -41,7 +42,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
       );
       expect(device.sync!.getStatus().error).toBeFalsy();
     }
-    const stored = await bed.server.t.db.selectFrom('toys').select(['id', 'created_at']).where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    const stored = await bed.server.t.db.selectFrom('toys').select(['id', 'created_at']).where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute();
     expect(stored).toHaveLength(101);
     // Everyone marks the same toy: the one made last.
     const marked = overLimitIds(stored.map((row) => ({ id: row.id, createdAt: Number(row.created_at) })), 100);
@@ -60,7 +61,7 @@ describe('fault 4: the plan limit never deletes a toy', () => {
     const now = Date.now();
     await bed.server.t.db
       .insertInto('toys')
-      .values(Array.from({ length: 99 }, (_, i) => ({ user_id: user.userId, id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now - 10_000, seq: 0 })))
+      .values(Array.from({ length: 99 }, (_, i) => ({ household_id: asHouseholdId(user.userId), id: `seed${i}`, title: `Toy ${i}`, category_id: 'uncategorized', created_at: now - 10_000, seq: 0 })))
       .execute();
     const photo = (seed: number) => new Blob([makeJpeg(8, 6, { seed }) as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' });
     const made: { id: string; mediaId: string }[] = [];
@@ -212,7 +213,7 @@ describe('fault 9: the current rotation follows the server order, not device clo
     held.settings = false;
     waiting.splice(0).forEach((resume) => resume());
     await converge(a, b);
-    const row = await bed.server.t.db.selectFrom('settings').select('last_rotation_date').where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+    const row = await bed.server.t.db.selectFrom('settings').select('last_rotation_date').where('household_id', '=', asHouseholdId(user.userId)).executeTakeFirstOrThrow();
     expect(Number(row.last_rotation_date)).toBe(onA.rotation.createdAt);
 
     for (const device of [a, b]) {

@@ -1,10 +1,11 @@
-import { getComposedPrimaryKeyOfDocumentData } from 'rxdb';
 import type { SyncTable } from '../../shared/schemas/docs.js';
-import { SYNC_MAX_BATCH, SYNC_NOTICE_HEADER } from '../../shared/schemas/sync.js';
+import { SYNC_HAND_IN_REFUSED_HEADER } from '../../shared/schemas/sync.js';
 import { HouseholdLeftError, OfflineError, type HttpClient } from './http.js';
 import { pendingPhotos, photoStore } from './photos.js';
-import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
-import { serverShape } from './unpushed.js';
+import type { SyncedTable } from './rx-types.js';
+import { serverShape } from './engine/local-docs.js';
+import type { StoredRecord } from './engine/record-types.js';
+import { composedBase } from './protocol-fields.js';
 
 // Removed from a household (or left it on another device) while changes wait here: the server
 // takes them once more as a "hand-in" (decision 016: a push within a day of leaving, additions
@@ -17,8 +18,8 @@ export type HandInResult = {
   sent: number;
   /** Documents and photos that could not be handed in (settings, window over, no answer). */
   unsent: number;
-  /** The server's words about the hand-in (how many it took). */
-  notices: string[];
+  /** How many of the sent documents the server took as a hand-in (it answers how many it could not). */
+  handedIn: number;
   /** How many of the sent ones the server said it could not take (deletions, or changed since). */
   refused: number;
 };
@@ -28,36 +29,23 @@ type Source = {
   householdId: string;
   names: SyncTable[];
   tableOf: (name: SyncTable) => SyncedTable;
-  metaOf: (name: SyncTable) => ReplicationMetaStorage | undefined;
   /** Ids of the documents that wait (pending-changes.ts). */
   waitingIds: (name: SyncTable) => string[];
-  /** The last state agreed with the server, for documents the meta storage has none of. */
-  baseOf: (name: SyncTable, locals: Record<string, unknown>[]) => Promise<Map<string, Record<string, unknown>>>;
+  /** The sync records of these documents (their base, an unanswered push). */
+  recordsOf: (name: SyncTable, ids: string[]) => Promise<Map<string, StoredRecord>>;
   http: HttpClient;
 };
 
 async function rowsFor(source: Source, name: SyncTable, ids: string[]) {
-  const collection = source.tableOf(name);
-  const meta = source.metaOf(name);
-  const local = await collection.storageInstance.findDocumentsById(ids, true);
-  const masters = new Map<string, Record<string, unknown>>();
-  if (meta) {
-    const metaIds = ids.map((id) => getComposedPrimaryKeyOfDocumentData(meta.schema, { itemId: id, isCheckpoint: '0' }));
-    for (const m of await meta.findDocumentsById(metaIds, true)) masters.set(m.itemId as string, serverShape(m.docData as Record<string, unknown>));
-  }
-  const states = local.map((doc) => serverShape(doc as Record<string, unknown>));
-  const bases = await source.baseOf(name, states.filter((doc) => !masters.has(doc.id as string)));
-  return states.map((state) => {
-    const id = state.id as string;
-    const base = masters.get(id) ?? bases.get(id);
+  const local = await source.tableOf(name).storageInstance.findDocumentsById(ids, true);
+  const records = await source.recordsOf(name, ids);
+  return local.map((doc) => {
+    const state = serverShape(doc as Record<string, unknown>);
+    const record = records.get(String(state.id));
+    // A push whose answer was lost goes on its composed base, as the engine would send it.
+    const base = record?.sent ? composedBase(record.sent.base, record.sent.doc, state) : record?.base;
     return { newDocumentState: state, ...(base ? { assumedMasterState: base } : {}) };
   });
-}
-
-/** "…; 2 could not be (…)" in the server's hand-in notice: how many it refused. */
-export function refusedIn(notice: string): number {
-  const match = /(\d+) could not be/.exec(notice);
-  return match ? Number(match[1]) : 0;
 }
 
 /** Uploads the photos waiting here (the server takes them as a hand-in too); what fails stays waiting. */
@@ -84,8 +72,14 @@ async function handInPhotos(source: Source, result: HandInResult): Promise<void>
   }
 }
 
+/**
+ * Documents per hand-in request: few enough that the longest toys (notes of 2,000 characters in
+ * any script) stay under the server's 3 MB request limit. A hand-in is rare; its speed is not.
+ */
+const HAND_IN_BATCH = 100;
+
 export async function handIn(source: Source): Promise<HandInResult> {
-  const result: HandInResult = { sent: 0, unsent: 0, notices: [], refused: 0 };
+  const result: HandInResult = { sent: 0, unsent: 0, handedIn: 0, refused: 0 };
   await handInPhotos(source, result);
   for (const name of source.names) {
     const ids = source.waitingIds(name);
@@ -95,8 +89,8 @@ export async function handIn(source: Source): Promise<HandInResult> {
       result.unsent += ids.length;
       continue;
     }
-    for (let i = 0; i < ids.length; i += SYNC_MAX_BATCH) {
-      const batch = ids.slice(i, i + SYNC_MAX_BATCH);
+    for (let i = 0; i < ids.length; i += HAND_IN_BATCH) {
+      const batch = ids.slice(i, i + HAND_IN_BATCH);
       try {
         const rows = await rowsFor(source, name, batch);
         const response = await source.http.request(`/api/sync/${name}/push`, {
@@ -106,11 +100,11 @@ export async function handIn(source: Source): Promise<HandInResult> {
         });
         await response.body?.cancel();
         result.sent += rows.length;
-        const notice = response.headers.get(SYNC_NOTICE_HEADER);
-        if (notice) {
-          const text = decodeURIComponent(notice);
-          if (!result.notices.includes(text)) result.notices.push(text);
-          result.refused += refusedIn(text);
+        // The server's count, not its English notice: the person is told in their language.
+        const refused = Number(response.headers.get(SYNC_HAND_IN_REFUSED_HEADER));
+        if (response.headers.has(SYNC_HAND_IN_REFUSED_HEADER) && Number.isInteger(refused)) {
+          result.refused += refused;
+          result.handedIn += rows.length - refused;
         }
       } catch (error) {
         // Past the hand-in window (403 left), offline, or refused: these stay on this device.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListKind } from '../../shared/schemas/docs.js';
 import { addList, addToy, deleteList } from '../db/ops/index.js';
 import { enableDevMode, eventually, newUser, openDevice, syncTestBed, type Device, converge } from '../test-support/sync-harness.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Issue 9, fault 7 and "nothing a person made may be discarded by sync" (decision 008): a
 // category's or collection's id derives from its kind and name (listIdFor), so a device that
@@ -17,7 +18,7 @@ async function madeAndDeletedOn(a: Device, userId: string, kind: ListKind) {
   const old = (await addList(a.db, kind, 'Blocks'))!;
   await a.sync!.awaitInSync();
   await deleteList(a.db, old.id);
-  const row = () => bed.server.t.db.selectFrom('lists').select('deleted').where('user_id', '=', userId).where('id', '=', old.id).executeTakeFirst();
+  const row = () => bed.server.t.db.selectFrom('lists').select('deleted').where('household_id', '=', asHouseholdId(userId)).where('id', '=', old.id).executeTakeFirst();
   await eventually(async () => expect((await row())?.deleted).toBe(1));
   return old;
 }
@@ -30,7 +31,7 @@ async function expectLiveWithToy(userId: string, devices: Device[], list: { id: 
     const toy = (await device.db.toys.findOne(toyId).exec())!.toMutableJSON();
     expect(inList(toy), `${device.name}: the toy is in Blocks`).toBe(true);
   }
-  const row = await bed.server.t.db.selectFrom('lists').selectAll().where('user_id', '=', userId).where('id', '=', list.id).executeTakeFirstOrThrow();
+  const row = await bed.server.t.db.selectFrom('lists').selectAll().where('household_id', '=', asHouseholdId(userId)).where('id', '=', list.id).executeTakeFirstOrThrow();
   expect(row).toMatchObject({ deleted: 0, name: 'Blocks', created_at: list.createdAt });
   const toy = await bed.server.t.db.selectFrom('toys').select(['category_id', 'collection_ids']).where('id', '=', toyId).executeTakeFirstOrThrow();
   expect(inList({ categoryId: toy.category_id, collectionIds: JSON.parse(toy.collection_ids) as string[] }), 'server: the toy is in Blocks').toBe(true);

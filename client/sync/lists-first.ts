@@ -1,19 +1,18 @@
-import type { SyncedTable, SyncedReplication } from './rx-types.js';
-import { unpushedAmong } from './unpushed.js';
+import type { TableEngine } from './engine/table-engine.js';
 
 // A device's categories and collections reach the server before its toys that name them
-// (decision 008). Each collection replicates on its own, and the server files a toy that names
-// a list it holds deleted under Uncategorized (or drops the collection) for good; yet that list
-// may be one this device made again under its name-derived id (listIdFor), which comes back
-// only with the lists push. So a toys push waits while a list it names has a local write the
-// server has not acknowledged.
+// (decision 008). Each table syncs on its own, and the server files a toy that names a list it
+// holds deleted under Uncategorized (or drops the collection) for good; yet that list may be
+// one this device made again under its name-derived id (listIdFor), which comes back only with
+// the lists push. So a toys push waits while a list it names has a local change the server has
+// not acknowledged.
 
 /** How often the toys push looks again while a list it names waits. */
 const RECHECK_MS = 100;
 /**
  * Failed lists requests a toys push waits through before it goes anyway: a lists push that
  * keeps failing must not hold every toy edit back (offline, the toys push then fails too and
- * RxDB retries it, waiting here again).
+ * is retried, waiting here again).
  */
 const LIST_FAILURES_WAITED = 2;
 
@@ -29,21 +28,20 @@ function namedLists(toys: Record<string, unknown>[]): string[] {
 }
 
 /** Resolves once no list the toys name waits to be pushed (or the lists push keeps failing); rejects if sync stopped. */
-export async function listsPushedBefore(
-  lists: { replication: SyncedReplication; collection: SyncedTable } | undefined,
-  toys: Record<string, unknown>[],
-): Promise<void> {
+export async function listsPushedBefore(lists: TableEngine | undefined, toys: Record<string, unknown>[]): Promise<void> {
   const ids = namedLists(toys);
   if (!lists || ids.length === 0) return;
-  const { replication, collection } = lists;
   let failures = 0;
-  const subscription = replication.error$.subscribe(() => failures++);
+  const subscription = lists.error$.subscribe(() => failures++);
   try {
+    // A list made just before the toy may not be in the lists engine's records yet (its change
+    // event, or the engine's first load, still queued): wait until it has seen what was written.
+    await lists.caughtUp();
     for (;;) {
-      // Stopped: nothing more may be sent (RxDB then ends the toys push without sending).
-      if (replication.isStopped()) throw new Error('Sync stopped while the toys push waited for the lists push');
-      const meta = replication.metaInstance; // set once the replication started
-      if (meta && (await unpushedAmong(meta, collection, ids)).size === 0) return;
+      // Stopped: nothing more may be sent (the toys push then fails and stays waiting).
+      if (lists.isStopped()) throw new Error('Sync stopped while the toys push waited for the lists push');
+      const waiting = new Set(lists.waitingIds());
+      if (!ids.some((id) => waiting.has(id))) return;
       if (failures >= LIST_FAILURES_WAITED) return;
       await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
     }

@@ -13,11 +13,5 @@ export function offlineAwareFetch(fetchImpl: typeof fetch): typeof fetch {
   return (input, init) => (browserOffline() ? Promise.reject(new TypeError('The browser is offline')) : fetchImpl(input, init));
 }
 
-/**
- * The wait before retry number `failures` (1, 2, ...): doubling from `baseMs`, at most twelve
- * times the base and never above a minute (5 s, 10 s, 20 s, 40 s, then every 60 s).
- */
-export function retryDelay(failures: number, baseMs: number): number {
-  const cap = Math.min(60_000, baseMs * 12);
-  return Math.min(cap, baseMs * 2 ** Math.max(0, failures - 1));
-}
+/** The jittered back-off of every retry (client/lib/backoff.ts). */
+export { retryDelay } from '../lib/backoff.js';

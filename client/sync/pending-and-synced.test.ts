@@ -5,6 +5,7 @@ import { addToy, updateToy } from '../db/ops/index.js';
 import { TABLES, openUserDatabase } from '../db/database.js';
 import { startSync } from './start-sync.js';
 import { toyFromRow } from '../../sync-server/services/sync/row-mapping.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Fault 10 of issue 9: "Changes waiting" never cleared in a tab that does not replicate,
 // stayed at 1 with data identical to the server, and dropped after an offline reload while
@@ -37,7 +38,7 @@ describe('changes waiting', () => {
       expect(sync.getStatus()).toMatchObject({ pending: 2, state: 'offline' });
       net.network.up = true;
       await eventually(() => expect(sync.getStatus()).toMatchObject({ pending: 0, state: 'online' }));
-      const rows = await bed.server.t.db.selectFrom('toys').selectAll().where('user_id', '=', user.userId).execute();
+      const rows = await bed.server.t.db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(user.userId)).execute();
       expect(rows.map(toyFromRow).map((t) => t.title).sort()).toEqual(['Ball', 'Kite']);
     } finally {
       await sync.stop();

@@ -2,44 +2,56 @@ import { afterEach, describe, expect, it } from 'vitest';
 // First: it installs fake-indexeddb before Dexie loads.
 import { eventually, memoryStorage } from '../test-support/sync-harness.js';
 import type { RxStorage } from 'rxdb';
-import { replicateRxCollection } from 'rxdb/plugins/replication';
 import { openUserDatabase, TABLES, type ToyDatabase } from '../db/database.js';
 import { addToy, updateToy } from '../db/ops/index.js';
 import { trackPendingChanges } from './pending-changes.js';
-import type { SyncCheckpoint } from '../../shared/schemas/sync.js';
-import type { SyncedTable, SyncedDoc, SyncedReplication } from './rx-types.js';
+import { openSyncRecords } from './engine/sync-records.js';
+import { tableEngine } from './engine/table-engine.js';
+import { createHttpClient } from './http.js';
+import type { SyncedDoc } from './rx-types.js';
 
 // "Changes waiting" (issue 9, fault 10; decision 007) on its own: a document waits while it
-// differs from the state the replication last agreed on with the server, so the count clears
-// once a push is acknowledged, clears without any push when the data is set back to what the
-// server has, and survives a reload. The server here is a map behind RxDB's push handler.
+// differs from the state last agreed with the server, so the count clears once a push is
+// acknowledged, clears without any push when the data is set back to what the server has,
+// and survives a reload. The server here is a map behind a fetch the sync engine calls.
 
 const onlyToys = { toys: TABLES.toys } as typeof TABLES;
-const open: { close(): Promise<unknown> }[] = [];
+const open: { close(): Promise<unknown> | void }[] = [];
 afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
-/** A page load: the database over `storage`, replicating its toys to `server` while `network.up`. */
+/** A server of one table: pulls bring nothing, pushes are stored while `network.up`. */
+function mapServer(server: Map<string, SyncedDoc>, network: { up: boolean }): typeof fetch {
+  return async (input, init) => {
+    if (!network.up) throw new TypeError('fetch failed: network is down');
+    if (String(input).includes('/pull')) return Response.json({ documents: [], checkpoint: null });
+    const rows = JSON.parse(String(init?.body)) as { newDocumentState: SyncedDoc }[];
+    for (const row of rows) server.set(row.newDocumentState.id as string, row.newDocumentState);
+    return Response.json([]);
+  };
+}
+
+/** A page load: the database over `storage`, syncing its toys to `server` while `network.up`. */
 async function page(storage: RxStorage<unknown, unknown>, name: string, server: Map<string, SyncedDoc>, network: { up: boolean }) {
   const db: ToyDatabase = await openUserDatabase('household', { name, storage, multiInstance: false, tables: onlyToys });
-  const replication: SyncedReplication = replicateRxCollection<SyncedDoc, SyncCheckpoint>({
-    replicationIdentifier: 'pending-test',
-    collection: db.toys as unknown as SyncedTable,
-    live: true,
-    retryTime: 20,
-    pull: { handler: async () => ({ documents: [], checkpoint: undefined }) },
-    push: {
-      handler: async (rows) => {
-        if (!network.up) throw new TypeError('fetch failed: network is down');
-        for (const row of rows) server.set(row.newDocumentState.id as string, row.newDocumentState);
-        return [];
-      },
-    },
+  const records = openSyncRecords(name);
+  const replication = tableEngine({
+    name: 'toys',
+    collection: db.collections.toys,
+    http: createHttpClient({ baseUrl: 'http://server.test', getToken: () => 'token', fetch: mapServer(server, network) }),
+    records,
+    retryMs: 20,
+    batchSize: 100,
+    onSuccess: () => {},
+    onError: () => {},
+    onNotice: () => {},
+    reconvergence: { giveBack: async () => new Map() },
   });
+  replication.start();
   const counts: number[] = [];
-  const tracker = trackPendingChanges({ db, replications: { toys: replication }, onChange: (count) => counts.push(count), pollMs: 20 });
-  open.push(db, { close: () => replication.cancel() }, tracker);
+  const tracker = trackPendingChanges({ tables: { toys: db.collections.toys }, records, onChange: (count) => counts.push(count), pollMs: 20 });
+  open.push(db, records, { close: () => replication.cancel() }, tracker);
   await tracker.ready;
   return { db, replication, tracker, counts };
 }

@@ -4,6 +4,7 @@ import { dexieStorage, eventually, newUser, syncTestBed } from '../test-support/
 import { addToy, updateToy } from '../db/ops/index.js';
 import { TABLES, openUserDatabase } from '../db/database.js';
 import { startSync } from './start-sync.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Found by the randomized test's offline reloads (decision 007, "Bases survive reloads"): a
 // page closed while a push was in flight loses the push's answer; RxDB then has no base for
@@ -25,7 +26,7 @@ function answersLost() {
 }
 
 async function serverToy(userId: string, id: string) {
-  return bed.server.t.db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return bed.server.t.db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(userId)).where('id', '=', id).executeTakeFirst();
 }
 
 describe('a reload while a push is in flight', () => {

@@ -11,6 +11,7 @@ import {
   switchableFetch,
   syncTestBed,
 } from '../test-support/sync-harness.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 enableDevMode();
 
@@ -79,7 +80,7 @@ describe('a 401 in the middle of replication', () => {
     device.token.value = await newSession(bed.server, user.userId); // sign-in again / renewal
     device.sync!.resume();
     await eventually(async () => {
-      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
+      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('household_id', '=', asHouseholdId(user.userId)).execute();
       expect(stored).toHaveLength(6);
       expect(device.sync!.getStatus()).toMatchObject({ state: 'online', pending: 0 });
     });
@@ -98,7 +99,7 @@ describe('a 401 in the middle of replication', () => {
     await eventually(() => expect(device.sync!.getStatus().state).toBe('offline'));
     net.network.up = true;
     await eventually(async () => {
-      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('user_id', '=', user.userId).execute();
+      const stored = await bed.server.t.db.selectFrom('toys').select('title').where('household_id', '=', asHouseholdId(user.userId)).execute();
       expect(stored.map((r) => r.title)).toEqual(['Offline toy']);
       expect(device.sync!.getStatus().state).toBe('online');
     });

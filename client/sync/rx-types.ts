@@ -1,6 +1,4 @@
-import type { RxCollection, RxStorageInstance, RxStorageReplicationMeta } from 'rxdb';
-import type { RxReplicationState } from 'rxdb/plugins/replication';
-import type { SyncCheckpoint } from '../../shared/schemas/sync.js';
+import type { RxCollection } from 'rxdb';
 
 // The sync code treats the four tables alike and reads fields by name.
 
@@ -13,8 +11,3 @@ export type SyncedDoc = Record<string, unknown>;
  * RxDB's own default document parameter does.
  */
 export type SyncedTable = RxCollection;
-
-export type SyncedReplication = RxReplicationState<SyncedDoc, SyncCheckpoint>;
-
-/** The replication's meta storage: per document, the state last agreed with the server. */
-export type ReplicationMetaStorage = RxStorageInstance<RxStorageReplicationMeta<SyncedDoc, SyncCheckpoint>, unknown, unknown>;

@@ -6,6 +6,7 @@ import { seedUser } from '../../sync-server/test-support/users.js';
 import { toyFromRow } from '../../sync-server/services/sync/row-mapping.js';
 import { addToy, getSettings, rotate, setReminderEmail, updateToy } from '../db/ops/index.js';
 import { TABLES } from '../db/database.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Fault 3 of issue 9: a server restored from a backup forgot writes it had acknowledged, and
 // the devices that held them never gave them back (their checkpoints were past the restored
@@ -28,7 +29,7 @@ async function device(user: { userId: string; token: string }, label: string): P
 }
 
 async function serverToys(userId: string) {
-  const rows = await server.t.db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('deleted', '=', 0).execute();
+  const rows = await server.t.db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(userId)).where('deleted', '=', 0).execute();
   return rows.map(toyFromRow).map(({ _deleted, ...toy }) => toy).sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -126,7 +127,7 @@ describe('a server restored from an older copy', () => {
     await server.start(backup);
 
     await eventually(async () => {
-      const row = await server.t.db.selectFrom('settings').selectAll().where('user_id', '=', user.userId).executeTakeFirstOrThrow();
+      const row = await server.t.db.selectFrom('settings').selectAll().where('household_id', '=', asHouseholdId(user.userId)).executeTakeFirstOrThrow();
       expect({ reminderEmail: row.reminder_email, lastRotationDate: Number(row.last_rotation_date) }).toEqual({ reminderEmail: 1, lastRotationDate: rotation.createdAt });
       expect(a.sync!.getStatus()).toMatchObject({ state: 'online', pending: 0 });
     }, 15_000);

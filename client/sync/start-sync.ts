@@ -1,262 +1,287 @@
-import { BehaviorSubject } from 'rxjs';
-import { SYNC_TABLES } from '../../shared/schemas/docs.js';
+import { SYNC_TABLES, type SyncTable } from '../../shared/schemas/docs.js';
+import { SYNC_MAX_BATCH } from '../../shared/schemas/sync.js';
 import type { ToyDatabase } from '../db/database.js';
-import type { SyncHandle, SyncOptions, SyncStatus } from './sync-types.js';
-import { AuthError, createHttpClient, HouseholdLeftError, OfflineError } from './http.js';
+import type { SyncHandle, SyncOptions } from './sync-types.js';
+import { AuthError, createHttpClient, HouseholdLeftError, OfflineError, type HttpClient } from './http.js';
 import { replicateTables } from './table-replications.js';
 import { liveStream } from './live-stream.js';
 import { offlineAwareFetch } from './offline-wait.js';
 import { trackPendingChanges, type PendingChanges } from './pending-changes.js';
 import { photoSync } from './photo-sync.js';
 import { pendingPhotos } from './photos.js';
-import { openPulledBases } from './pulled-bases.js';
-import { handIn } from './hand-in.js';
+import { openSyncRecords, type SyncRecords } from './engine/sync-records.js';
+import { handIn, type HandInResult } from './hand-in.js';
 import { resendEverything } from './reconverge.js';
 import { syncLifecycle } from './sync-lifecycle.js';
-import { syncStatus, type SyncFacts } from './sync-state.js';
+import { statusBoard, type StatusBoard } from './status-board.js';
 import { syncVerifier, type SyncVerifier } from './sync-verifier.js';
 
 export type { HouseholdLeftInfo, SyncHandle, SyncOptions, SyncState, SyncStatus } from './sync-types.js';
 
 /**
- * Replicates the user's database with the server: one RxDB replication per collection
- * (table-replications.ts), one live change stream, the photo upload queue, and a status
+ * Syncs the user's database with the server: one sync engine per table
+ * (table-replications.ts, engine/table-engine.ts), one live change stream, the photo upload queue, and a status
  * for the app to show. Call it with the stored token after sign-in; on a 401 it pauses
  * ('paused-auth') until resume() (sync-lifecycle.ts: leader, online, pause, stop).
- * The status is decided by syncStatus() (sync-state.ts) from facts gathered here: what waits
- * (pending-changes.ts, persistent and shared by tabs) and the digest check (sync-verifier.ts).
+ * The status is decided by syncStatus() (sync-state.ts) from facts gathered on the status board
+ * (status-board.ts): what waits (pending-changes.ts, persistent and shared by tabs) and the
+ * digest check (sync-verifier.ts).
  */
 export function startSync(db: ToyDatabase, options: SyncOptions): SyncHandle {
-  const baseUrl = options.baseUrl ?? '';
-  // Nothing is sent while the browser says it is offline; the `online` event restarts it (sync-lifecycle.ts).
-  const fetchImpl = offlineAwareFetch(options.fetch ?? globalThis.fetch.bind(globalThis));
-  const retryMs = options.retryMs ?? 5000;
-  const http = createHttpClient({ baseUrl, getToken: options.getToken, fetch: fetchImpl });
+  return new SyncWiring(db, options).handle();
+}
 
-  const facts: SyncFacts = {
-    pausedAuth: false, offline: false, browserOffline: false, leader: false, busy: false,
-    pendingDocs: 0, pendingPhotos: 0, verified: false,
+type Collections = ReturnType<typeof replicateTables>;
+type Photos = ReturnType<typeof photoSync>;
+type Stream = ReturnType<typeof liveStream>;
+type Lifecycle = ReturnType<typeof syncLifecycle>;
+
+/**
+ * The parts of one database's sync and the wires between them. Each part is made in turn; the
+ * callbacks that reach a part made later (a failed request pausing the lifecycle) run only once
+ * sync is under way, after the constructor.
+ */
+class SyncWiring {
+  private readonly http: HttpClient;
+  private readonly fetchImpl: typeof fetch;
+  private readonly retryMs: number;
+  private readonly names: SyncTable[];
+  private readonly records: SyncRecords;
+  private readonly board: StatusBoard;
+  private readonly collections: Collections;
+  private readonly tracker: PendingChanges;
+  private readonly checks: SyncVerifier;
+  private readonly photos: Photos;
+  private readonly stream: Stream;
+  private readonly lifecycle: Lifecycle;
+
+  constructor(
+    private readonly db: ToyDatabase,
+    private readonly options: SyncOptions,
+  ) {
+    // Nothing is sent while the browser says it is offline; the `online` event restarts it (sync-lifecycle.ts).
+    this.fetchImpl = offlineAwareFetch(options.fetch ?? globalThis.fetch.bind(globalThis));
+    this.retryMs = options.retryMs ?? 5000;
+    this.http = createHttpClient({ baseUrl: options.baseUrl ?? '', getToken: options.getToken, fetch: this.fetchImpl });
+    this.board = statusBoard();
+    this.records = openSyncRecords(db.name);
+    // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
+    this.names = SYNC_TABLES.filter((name) => name in db.collections);
+    this.collections = this.engines();
+    this.tracker = this.pendingChanges();
+    this.checks = this.verifier();
+    this.board.onEmit = () => this.checks.poke();
+    this.photos = this.photoQueue();
+    this.stream = this.liveChanges();
+    this.lifecycle = syncLifecycle({
+      facts: this.board.facts,
+      waitForLeadership: () => db.waitForLeadership(),
+      stream: this.stream,
+      replications: () => Object.values(this.collections.replications),
+      emit: () => this.board.emit(),
+      onBackOnline: () => this.collections.resetBackOff(),
+      onReconnect: () => this.checks.changed(),
+    });
+    this.board.emit();
+  }
+
+  /** A failed request: the household left, a sign-in needed, or the network gone. */
+  private readonly noteFailure = (error: unknown): void => {
+    if (error instanceof HouseholdLeftError) this.stopForLeft(error.message);
+    else if (error instanceof AuthError) this.lifecycle.pauseForAuth();
+    else if (error instanceof OfflineError) this.board.markOffline();
   };
-  const status = new BehaviorSubject<SyncStatus>(syncStatus(facts, Date.now(), null));
-  let uploading = false;
-  const active: Record<string, boolean> = {};
-  // Made once the replications exist (below); the replications' first events come earlier.
-  const later: { pending?: PendingChanges; verifier?: SyncVerifier } = {};
 
-  function emit(): void {
-    facts.browserOffline = typeof navigator !== 'undefined' && navigator.onLine === false;
-    facts.busy = facts.leader && (uploading || Object.values(active).some(Boolean));
-    if (!status.closed) status.next(syncStatus(facts, Date.now(), status.getValue()));
-    later.verifier?.poke();
-  }
-  function markOffline(): void {
-    if (facts.offline) return;
-    facts.offline = true;
-    emit();
-  }
-  function noteFailure(error: unknown): void {
-    if (error instanceof HouseholdLeftError) stopForLeft(error.message);
-    else if (error instanceof AuthError) lifecycle.pauseForAuth();
-    else if (error instanceof OfflineError) markOffline();
-  }
-  function succeeded(): void {
-    if (facts.offline) {
-      facts.offline = false;
-      emit();
-    }
-  }
-  function notice(message: string | undefined): void {
-    facts.notice = message;
-    emit();
+  private engines(): Collections {
+    const { board } = this;
+    return replicateTables({
+      db: this.db,
+      names: this.names,
+      http: this.http,
+      records: this.records,
+      retryMs: this.retryMs,
+      batchSize: this.options.batchSize ?? SYNC_MAX_BATCH,
+      onSuccess: () => board.succeeded(),
+      onFailure: this.noteFailure,
+      onNotice: (message) => board.notice(message),
+      onActive: (name, isActive) => {
+        board.active[name] = isActive;
+        // Made after the engines, whose first events can come before it exists.
+        if (!isActive) void this.tracker?.recheck().catch(() => {});
+        board.emit();
+      },
+      onChange: () => this.checks?.changed(),
+      beforePush: (name, docs) => (name === 'toys' ? this.uploadReferencedPhotos(docs) : Promise.resolve()),
+    });
   }
 
-  const bases = openPulledBases(db.name);
-  // Every collection the database has (tests may open fewer, to stay under RxDB's limit).
-  const names = SYNC_TABLES.filter((name) => name in db.collections);
-  const collections = replicateTables({
-    db,
-    names,
-    http,
-    bases,
-    retryMs,
-    batchSize: options.batchSize ?? 100,
-    onSuccess: succeeded,
-    onFailure: noteFailure,
-    onNotice: notice,
-    onActive: (name, isActive) => {
-      active[name] = isActive;
-      if (!isActive) void later.pending?.recheck().catch(() => {});
-      emit();
-    },
-    onChange: () => later.verifier?.changed(),
-    beforePush: (name, docs) => (name === 'toys' ? uploadReferencedPhotos(docs) : Promise.resolve()),
-  });
-  const { syncs, replications } = collections;
-
-  // A toy goes up after the photo it points at: the server refuses a toy whose photo id only
-  // another household holds (decision 010), which two families picking the same picture hit
-  // until the upload landed. Offline, the upload stops at once and so does the push.
-  async function uploadReferencedPhotos(docs: Record<string, unknown>[]): Promise<void> {
+  /**
+   * A toy goes up after the photo it points at: the server refuses a toy whose photo id only
+   * another household holds (decision 010), which two families picking the same picture hit
+   * until the upload landed. Offline, the upload stops at once and so does the push.
+   */
+  private async uploadReferencedPhotos(docs: Record<string, unknown>[]): Promise<void> {
     const ids = new Set(docs.filter((doc) => !doc._deleted).map((doc) => doc.mediaId).filter((id): id is string => typeof id === 'string'));
     if (ids.size === 0) return;
-    const queued = await pendingPhotos(db.householdId);
-    if (queued.some((photo) => ids.has(photo.id))) await photos.upload();
+    const queued = await pendingPhotos(this.db.householdId);
+    if (queued.some((photo) => ids.has(photo.id))) await this.photos.upload();
   }
 
-  const tracker = trackPendingChanges({
-    db,
-    replications,
-    onChange: (count) => {
-      facts.pendingDocs = count;
-      emit();
-    },
-  });
-  later.pending = tracker;
-  const checks = syncVerifier({
-    names,
-    tableOf: (name) => db.collections[name],
-    metaOf: (name) => tracker.metaOf(name),
-    waitingIn: (name) => tracker.countOf(name),
-    // A check that answers proves the network is back (decision 015): after a failed request
-    // while the live stream stayed open, nothing else may be due to reach the server, so the
-    // check runs while the device only believes it is offline, and its answer clears that.
-    http: {
-      async request(path, init) {
-        const response = await http.request(path, init);
-        succeeded();
-        return response;
+  private pendingChanges(): PendingChanges {
+    return trackPendingChanges({
+      tables: Object.fromEntries(this.names.map((name) => [name, this.db.collections[name]])),
+      records: this.records,
+      onChange: (count) => {
+        this.board.facts.pendingDocs = count;
+        this.board.emit();
       },
-    },
-    canCheck: () => !lifecycle.stopped && !facts.pausedAuth && !facts.browserOffline && !facts.busy,
-    isLeader: () => facts.leader,
-    resync: (name) => syncs[name].pullStream.next('RESYNC'),
-    async repair(name) {
-      await resendEverything(db.collections[name], http, name, 0);
-      syncs[name].repullFromStart();
-    },
-    onVerified: (verified) => {
-      facts.verified = verified;
-      emit();
-    },
-    onError: noteFailure,
-    log: options.log ?? ((line) => console.warn(line)),
-  });
-  later.verifier = checks;
-
-  const photos = photoSync({
-    userId: db.householdId,
-    http,
-    canUpload: () => facts.leader && !facts.pausedAuth && !lifecycle.stopped,
-    onPending: (count) => {
-      facts.pendingPhotos = count;
-      emit();
-    },
-    onUploading: (on) => {
-      uploading = on;
-      emit();
-    },
-    onProgress: (upload) => {
-      facts.upload = upload;
-      emit();
-    },
-    onAuthError: () => lifecycle.pauseForAuth(),
-    onLeft: (message) => stopForLeft(message),
-    onNotice: notice,
-  });
-
-  const stream = liveStream({
-    url: `${baseUrl}/api/sync/stream`,
-    fetch: fetchImpl,
-    retryMs,
-    getToken: options.getToken,
-    onOpen: () => {
-      succeeded();
-      for (const name of names) syncs[name].pullStream.next('RESYNC'); // anything missed meanwhile
-      checks.changed();
-      void photos.upload();
-    },
-    onChange: (changed) => {
-      for (const name of changed) syncs[name]?.pullStream.next('RESYNC');
-      options.onRemoteChange?.(changed);
-    },
-    onError: (kind, message) => {
-      if (kind === 'left') stopForLeft(message);
-      else if (kind === 'auth') lifecycle.pauseForAuth();
-      else markOffline();
-    },
-  });
-
-  const lifecycle = syncLifecycle({
-    facts,
-    waitForLeadership: () => db.waitForLeadership(),
-    stream,
-    replications: () => Object.values(replications),
-    emit,
-    onBackOnline: () => collections.resetBackOff(),
-    onReconnect: () => checks.changed(),
-  });
-
-  // Removed from the household, or left it on another device (issue 13): nothing more goes to or
-  // comes from the server for this database; the app decides what happens to the local data.
-  // What waits here is handed in first (hand-in.ts); the app hears how much could not be.
-  function stopForLeft(message: string): void {
-    if (!lifecycle.leave()) return;
-    void (async () => {
-      await tracker.recheck().catch(() => {});
-      const result = facts.leader
-        ? await handIn({
-            names,
-            tableOf: (name) => db.collections[name],
-            metaOf: (name) => tracker.metaOf(name),
-            waitingIds: (name) => tracker.idsOf(name),
-            baseOf: (name, locals) => bases.lookup(name, locals),
-            householdId: db.householdId,
-            http,
-          })
-        : { sent: 0, unsent: tracker.count() + facts.pendingPhotos, notices: [], refused: 0 };
-      options.onHouseholdLeft?.({ message, ...result });
-    })();
+    });
   }
 
-  emit();
+  private verifier(): SyncVerifier {
+    const { board, db, http } = this;
+    const replications = this.collections.replications;
+    return syncVerifier({
+      names: this.names,
+      tableOf: (name) => db.collections[name],
+      pulledTo: (name) => this.records.checkpointOf(name),
+      waitingIn: (name) => this.tracker.countOf(name),
+      // A check that answers proves the network is back (decision 015): after a failed request
+      // while the live stream stayed open, nothing else may be due to reach the server, so the
+      // check runs while the device only believes it is offline, and its answer clears that.
+      http: {
+        async request(path, init) {
+          const response = await http.request(path, init);
+          board.succeeded();
+          return response;
+        },
+      },
+      canCheck: () => !this.lifecycle.stopped && !board.facts.pausedAuth && !board.facts.browserOffline && !board.facts.busy,
+      isLeader: () => board.facts.leader,
+      resync: (name) => replications[name].pullNow(),
+      async repair(name) {
+        await resendEverything(db.collections[name], http, name, 0);
+        replications[name].repullFromStart();
+      },
+      onVerified: (verified) => {
+        board.facts.verified = verified;
+        board.emit();
+      },
+      onError: this.noteFailure,
+      log: this.options.log ?? ((line) => console.warn(line)),
+    });
+  }
 
-  return {
-    status$: status.asObservable(),
-    getStatus: () => status.getValue(),
-    subscribe(listener) {
-      const subscription = status.subscribe(listener);
-      return () => subscription.unsubscribe();
-    },
-    dismissError: () => notice(undefined),
-    resume: () => lifecycle.resume(),
-    async stop() {
-      lifecycle.stop();
-      collections.unsubscribe();
-      checks.stop();
-      photos.stop();
-      await Promise.all(Object.values(replications).map((replication) => replication.cancel()));
-      await tracker.close();
-      bases.close();
-      status.complete();
-    },
-    async awaitInSync() {
-      await Promise.all(Object.values(replications).map((replication) => replication.awaitInSync()));
-    },
-    async awaitVerified() {
-      if (status.getValue().state === 'online') return;
-      await new Promise<void>((resolve, reject) => {
-        const subscription = status.subscribe({
-          next: (s) => {
-            if (s.state !== 'online') return;
-            queueMicrotask(() => subscription.unsubscribe());
-            resolve();
-          },
-          complete: () => reject(new Error('Sync stopped before it was verified')),
-        });
-      });
-    },
-    uploadPhotos: () => photos.upload(),
-    replications,
-    householdLeft: stopForLeft,
+  private photoQueue(): Photos {
+    const { board } = this;
+    return photoSync({
+      userId: this.db.householdId,
+      http: this.http,
+      canUpload: () => board.facts.leader && !board.facts.pausedAuth && !this.lifecycle.stopped,
+      onPending: (count) => {
+        board.facts.pendingPhotos = count;
+        board.emit();
+      },
+      onUploading: (on) => {
+        board.uploading = on;
+        board.emit();
+      },
+      onProgress: (upload) => {
+        board.facts.upload = upload;
+        board.emit();
+      },
+      onAuthError: () => this.lifecycle.pauseForAuth(),
+      onLeft: (message) => this.stopForLeft(message),
+      onNotice: (message) => board.notice(message),
+    });
+  }
+
+  private liveChanges(): Stream {
+    const replications = this.collections.replications;
+    return liveStream({
+      url: `${this.options.baseUrl ?? ''}/api/sync/stream`,
+      fetch: this.fetchImpl,
+      retryMs: this.retryMs,
+      getToken: this.options.getToken,
+      onOpen: () => {
+        this.board.succeeded();
+        for (const name of this.names) replications[name].pullNow(); // anything missed meanwhile
+        this.checks.changed();
+        void this.photos.upload();
+      },
+      onChange: (changed) => {
+        for (const name of changed) replications[name]?.pullNow();
+        this.options.onRemoteChange?.(changed);
+      },
+      onError: (kind, message) => {
+        if (kind === 'left') this.stopForLeft(message);
+        else if (kind === 'auth') this.lifecycle.pauseForAuth();
+        else this.board.markOffline();
+      },
+    });
+  }
+
+  /**
+   * Removed from the household, or left it on another device (issue 13): nothing more goes to or
+   * comes from the server for this database; the app decides what happens to the local data.
+   * What waits here is handed in first (hand-in.ts); the app hears how much could not be.
+   */
+  private readonly stopForLeft = (message: string): void => {
+    if (!this.lifecycle.leave()) return;
+    void (async () => {
+      await this.tracker.recheck().catch(() => {});
+      const result = this.board.facts.leader ? await this.handIn() : this.nothingHandedIn();
+      this.options.onHouseholdLeft?.({ message, ...result });
+    })();
   };
+
+  private handIn(): Promise<HandInResult> {
+    return handIn({
+      names: this.names,
+      tableOf: (name) => this.db.collections[name],
+      waitingIds: (name) => this.tracker.idsOf(name),
+      recordsOf: (name, ids) => this.records.recordsOf(name, ids),
+      householdId: this.db.householdId,
+      http: this.http,
+    });
+  }
+
+  /** Another tab replicates: this one hands in nothing, and everything waiting stays here. */
+  private nothingHandedIn(): HandInResult {
+    return { sent: 0, unsent: this.tracker.count() + this.board.facts.pendingPhotos, handedIn: 0, refused: 0 };
+  }
+
+  private async stop(): Promise<void> {
+    const replications = Object.values(this.collections.replications);
+    this.lifecycle.stop();
+    this.collections.unsubscribe();
+    this.checks.stop();
+    this.photos.stop();
+    await Promise.all(replications.map((replication) => replication.cancel()));
+    await this.tracker.close();
+    this.records.close();
+    this.board.status.complete();
+  }
+
+  handle(): SyncHandle {
+    const { board, collections } = this;
+    return {
+      status$: board.status.asObservable(),
+      getStatus: () => board.status.getValue(),
+      subscribe(listener) {
+        const subscription = board.status.subscribe(listener);
+        return () => subscription.unsubscribe();
+      },
+      dismissError: () => board.notice(undefined),
+      resume: () => this.lifecycle.resume(),
+      stop: () => this.stop(),
+      async awaitInSync() {
+        await Promise.all(Object.values(collections.replications).map((replication) => replication.awaitInSync()));
+      },
+      awaitVerified: () => board.verifiedOnce(),
+      uploadPhotos: () => this.photos.upload(),
+      replications: collections.replications,
+      householdLeft: this.stopForLeft,
+    };
+  }
 }

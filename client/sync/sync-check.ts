@@ -1,11 +1,11 @@
-import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
-import { getChangedDocumentsSince, getComposedPrimaryKeyOfDocumentData } from 'rxdb';
+import type { SyncedTable } from './rx-types.js';
+import { getChangedDocumentsSince } from 'rxdb';
 import type { SyncTable } from '../../shared/schemas/docs.js';
 import { syncDigestSchema, type SyncCheckpoint } from '../../shared/schemas/sync.js';
 import { readAnswer } from './answers.js';
 import { tableDigest, type TableDigest } from '../../shared/sync/digest.js';
 import type { HttpClient } from './http.js';
-import { serverShape } from './unpushed.js';
+import { serverShape } from './engine/local-docs.js';
 
 // "Synced" is checked, not assumed (issue 9, decision 007): the device compares the digest
 // of what it holds with the server's. Only a device that has pulled up to the server's last
@@ -16,13 +16,6 @@ export type CheckVerdict =
   | { verdict: 'behind' } // the server has changes this device has not pulled yet
   | { verdict: 'waiting' } // local changes not yet acknowledged
   | { verdict: 'differs'; local: TableDigest; server: TableDigest };
-
-/** Where the device's pulls stand (RxDB's downstream checkpoint, in the meta storage). */
-async function pulledUpTo(meta: ReplicationMetaStorage): Promise<SyncCheckpoint | null> {
-  const id = getComposedPrimaryKeyOfDocumentData(meta.schema, { isCheckpoint: '1', itemId: 'down' });
-  const [doc] = await meta.findDocumentsById([id], false);
-  return ((doc as { checkpointData?: SyncCheckpoint } | undefined)?.checkpointData ?? null) as SyncCheckpoint | null;
-}
 
 async function localDigest(collection: SyncedTable): Promise<TableDigest> {
   const docs: Record<string, unknown>[] = [];
@@ -46,7 +39,8 @@ function samePosition(a: SyncCheckpoint | null, b: SyncCheckpoint | null): boole
 export async function checkTable(options: {
   name: SyncTable;
   collection: SyncedTable;
-  meta: ReplicationMetaStorage;
+  /** Where the device's pulls stand. */
+  pulledTo: () => Promise<SyncCheckpoint | null>;
   http: HttpClient;
   /** Documents of this collection waiting to be pushed. */
   waiting: () => number;
@@ -54,7 +48,7 @@ export async function checkTable(options: {
   if (options.waiting() > 0) return { verdict: 'waiting' };
   const response = await options.http.request(`/api/sync/${options.name}/digest`);
   const server = await readAnswer(response, syncDigestSchema);
-  if (!samePosition(await pulledUpTo(options.meta), server.checkpoint)) return { verdict: 'behind' };
+  if (!samePosition(await options.pulledTo(), server.checkpoint)) return { verdict: 'behind' };
   const local = await localDigest(options.collection);
   if (options.waiting() > 0) return { verdict: 'waiting' };
   if (local.count === server.count && local.hash === server.hash) return { verdict: 'synced' };

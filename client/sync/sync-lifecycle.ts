@@ -1,5 +1,5 @@
 import type { LiveStream } from './live-stream.js';
-import type { SyncedReplication } from './rx-types.js';
+import type { TableEngine } from './engine/table-engine.js';
 import type { SyncFacts } from './sync-state.js';
 
 // When this tab talks to the server. Only the tab that wins RxDB's leader election among the
@@ -26,7 +26,7 @@ export function syncLifecycle(options: {
   facts: SyncFacts;
   waitForLeadership: () => Promise<unknown>;
   stream: LiveStream;
-  replications: () => SyncedReplication[];
+  replications: () => TableEngine[];
   /** The facts changed: recompute the status. */
   emit: () => void;
   /** The browser is back online, before the stream reopens (retry back-offs reset). */
@@ -48,7 +48,7 @@ export function syncLifecycle(options: {
     facts.pausedAuth = true;
     stream.close();
     // Paused, not cancelled: queued local writes stay in the local database and are pushed
-    // on resume (RxDB does not mark a batch as sent when a pause interrupts it).
+    // on resume (a push the pause interrupts is sent again).
     for (const replication of options.replications()) void replication.pause();
     emit();
   }

@@ -1,4 +1,4 @@
-import type { SyncedReplication } from './rx-types.js';
+import type { TableEngine } from './engine/table-engine.js';
 import type { Observable } from 'rxjs';
 import type { SyncTable } from '../../shared/schemas/docs.js';
 import type { HandInResult } from './hand-in.js';
@@ -59,7 +59,7 @@ export type SyncHandle = {
   awaitVerified(): Promise<void>;
   /** Starts a photo upload pass now (it also runs on start and whenever a photo is queued). */
   uploadPhotos(): Promise<void>;
-  replications: Record<SyncTable, SyncedReplication>;
+  replications: Record<SyncTable, TableEngine>;
   /** A REST call said the person is no longer a member: stop, hand in, report (onHouseholdLeft). */
   householdLeft(message: string): void;
 };

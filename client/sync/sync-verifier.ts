@@ -1,5 +1,6 @@
-import type { ReplicationMetaStorage, SyncedTable } from './rx-types.js';
+import type { SyncedTable } from './rx-types.js';
 import type { SyncTable } from '../../shared/schemas/docs.js';
+import type { SyncCheckpoint } from '../../shared/schemas/sync.js';
 import type { HttpClient } from './http.js';
 import { checkTable } from './sync-check.js';
 
@@ -19,10 +20,42 @@ export type SyncVerifier = {
   stop(): void;
 };
 
+type VerifierOptions = Parameters<typeof syncVerifier>[0];
+
+/**
+ * Checks each collection in turn: the delay before the next run, or null when every one agrees.
+ * `current`: no change came since the run began (else its answers are stale: run again).
+ */
+async function checkEach(options: VerifierOptions, lastRepair: Map<SyncTable, number>, current: () => boolean): Promise<number | null> {
+  for (const name of options.names) {
+    const result = await checkTable({ name, collection: options.tableOf(name), pulledTo: () => options.pulledTo(name), http: options.http, waiting: () => options.waitingIn(name) });
+    if (!current()) return 50;
+    // The push, once acknowledged, pokes again; the slow retry covers a poke that never comes.
+    if (result.verdict === 'waiting') return SAFETY_RETRY_MS;
+    if (result.verdict === 'behind') {
+      if (options.isLeader()) options.resync(name);
+      return 300;
+    }
+    if (result.verdict === 'differs') {
+      options.log(
+        `[sync] ${name}: the device (${result.local.count} documents, ${result.local.hash}) and the server ` +
+          `(${result.server.count}, ${result.server.hash}) differ; ${options.isLeader() ? 'repairing' : 'the replicating tab repairs'}`,
+      );
+      const last = lastRepair.get(name) ?? -Infinity;
+      if (!options.isLeader() || Date.now() - last <= REPAIR_PAUSE_MS) return 2000;
+      lastRepair.set(name, Date.now());
+      await options.repair(name);
+      return 300;
+    }
+  }
+  return null;
+}
+
 export function syncVerifier(options: {
   names: SyncTable[];
   tableOf: (name: SyncTable) => SyncedTable;
-  metaOf: (name: SyncTable) => ReplicationMetaStorage | undefined;
+  /** Where the table's pulls stand (the sync records, the same in every tab). */
+  pulledTo: (name: SyncTable) => Promise<SyncCheckpoint | null>;
   waitingIn: (name: SyncTable) => number;
   http: HttpClient;
   /** This tab may check now (signed in, online, its replication idle). */
@@ -69,31 +102,8 @@ export function syncVerifier(options: {
     rerun = false;
     const started = generation;
     try {
-      for (const name of options.names) {
-        const meta = options.metaOf(name);
-        if (!meta) return schedule(200);
-        const result = await checkTable({ name, collection: options.tableOf(name), meta, http: options.http, waiting: () => options.waitingIn(name) });
-        if (stopped || started !== generation) return schedule(50);
-        // The push, once acknowledged, pokes again; the slow retry covers a poke that never comes.
-        if (result.verdict === 'waiting') return schedule(SAFETY_RETRY_MS);
-        if (result.verdict === 'behind') {
-          if (options.isLeader()) options.resync(name);
-          return schedule(300);
-        }
-        if (result.verdict === 'differs') {
-          options.log(
-            `[sync] ${name}: the device (${result.local.count} documents, ${result.local.hash}) and the server ` +
-              `(${result.server.count}, ${result.server.hash}) differ; ${options.isLeader() ? 'repairing' : 'the replicating tab repairs'}`,
-          );
-          const last = lastRepair.get(name) ?? -Infinity;
-          if (options.isLeader() && Date.now() - last > REPAIR_PAUSE_MS) {
-            lastRepair.set(name, Date.now());
-            await options.repair(name);
-            return schedule(300);
-          }
-          return schedule(2000);
-        }
-      }
+      const next = await checkEach(options, lastRepair, () => !stopped && started === generation);
+      if (next !== null) return schedule(next);
       if (started === generation) {
         due = false;
         set(true);

@@ -4,6 +4,7 @@ import { dexieStorage, eventually, newUser, syncTestBed } from '../test-support/
 import { addToy, addToysToCollection, removeToyFromCollection, updateToy } from '../db/ops/index.js';
 import { TABLES, openUserDatabase, type ToyDatabase } from '../db/database.js';
 import { startSync, type SyncHandle } from './start-sync.js';
+import { asHouseholdId } from '../../sync-server/db/schema.js';
 
 // Found by the randomized test (seed 814 of a 501-1200 run, decision 015): the server stored a
 // push whose answer the page never got (it was closed, or reloaded, mid-push). RxDB still
@@ -31,7 +32,7 @@ function flakyNetwork() {
 }
 
 async function serverToy(userId: string, id: string) {
-  return bed.server.t.db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return bed.server.t.db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(userId)).where('id', '=', id).executeTakeFirst();
 }
 
 /** A page with one user's toys, replicating through `fetch`. */
@@ -167,7 +168,7 @@ describe('a replayed create answered as a conflict while the parent edits', () =
     // first pull), then the parent writes a caption.
     net.mode = 'down';
     ({ db, sync } = await page(user, name, storage, fetchImpl));
-    await eventually(() => expect(sync.replications.toys.internalReplicationState?.stats.up.persistToMaster).toBeGreaterThan(0));
+    await eventually(() => expect(sync.replications.toys.waitingIds()).toContain(toy.id));
     await updateToy(db, toy.id, { caption: 'red' });
     net.mode = 'up';
     try {
@@ -209,14 +210,14 @@ describe('a push whose connection failed after the server stored it', () => {
       await sync.awaitVerified();
       // The edit goes up in RxDB's upstream resync (as after a reconnect), where a retried push
       // does not hold back pulls: written while paused, sent by the resync on start.
-      await sync.replications.toys.pause();
+      sync.replications.toys.pause();
       await updateToy(db, toy.id, { location: 'box' });
       net.dying = true;
-      await sync.replications.toys.start();
+      sync.replications.toys.start();
       await eventually(async () => expect((await serverToy(user.userId, toy.id))?.location).toBe('box')); // stored, the device saw a failure
       await updateToy(db, toy.id, { location: 'shelf' }); // back, before the retry
       net.dying = false; // the server is back: a pull before the retry brings the stored push
-      await sync.replications.toys.reSync();
+      sync.replications.toys.pullNow();
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect((await db.toys.findOne(toy.id).exec())?.location).toBe('shelf');
       await eventually(async () => expect((await serverToy(user.userId, toy.id))?.location).toBe('shelf'), 8000);

@@ -1,34 +1,23 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { loadPhotoWithRetry } from './photo-retry.js';
-import { photoStore } from './photos.js';
+import { photoUrlSource } from './photo-urls.js';
 
 /**
  * The URL to show for a toy's photo: the local blob while we have it (a photo taken offline
  * shows offline), else the server copy, which the service worker caches. Null while the local
- * lookup runs (one frame) or when the toy has no photo.
+ * lookup runs (one frame) or when the toy has no photo. Every card showing the same photo shares
+ * one lookup and one object URL (photo-urls.ts); a card that re-renders or comes back into view
+ * does not look again.
  *
  * `householdId` is the household whose local photos to look in (the caller reads it from the session).
  */
 export function usePhotoUrl(mediaId: string | null | undefined, householdId: string | null): string | null {
-  const row = useLiveQuery(
-    async () => (mediaId && householdId ? ((await photoStore(householdId).photos.get(mediaId)) ?? null) : null),
-    [mediaId, householdId],
-  );
-  // Kept with the row it was made from, so a URL made for an earlier row (revoked) is never returned.
-  const [made, setMade] = useState<{ row: typeof row; url: string } | null>(null);
-  useEffect(() => {
-    if (!row || row.status === 'failed') return;
-    // Created and revoked in the same effect, so StrictMode's double run cannot revoke a URL in use.
-    const url = URL.createObjectURL(new Blob([row.bytes], { type: row.type }));
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the object URL is a resource made and revoked in this effect; render needs it
-    setMade({ row, url });
-    return () => URL.revokeObjectURL(url);
-  }, [row]);
-  if (!mediaId || row === undefined) return null;
-  if (row && row.status !== 'failed') return made?.row === row ? made.url : null;
-  return `/api/media/${mediaId}`;
+  const source = useMemo(() => (mediaId && householdId ? photoUrlSource(householdId, mediaId) : null), [mediaId, householdId]);
+  return useSyncExternalStore(source?.subscribe ?? noSubscription, source?.url ?? noUrl);
 }
+
+const noSubscription = () => () => {};
+const noUrl = () => null;
 
 /**
  * The `src` to give the <img> for `url`, and its `onError`. When a server photo fails to load

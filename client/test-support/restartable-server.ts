@@ -7,6 +7,7 @@ import type { DB } from '../../sync-server/db/database.js';
 import { createDeps } from '../../sync-server/deps.js';
 import { readEnv } from '../../sync-server/env.js';
 import { serveOnFreePort } from '../../sync-server/test-support/serve-app.js';
+import { TEST_VAPID_KEYS } from '../../sync-server/test-support/vapid-keys.js';
 import { openTestDatabase, readAllRows, replaceAllRows } from '../../sync-server/test-support/test-database.js';
 import type { TestServer } from './sync-harness.js';
 
@@ -65,7 +66,7 @@ async function postgresStorage(): Promise<Storage> {
   const database = await openTestDatabase(); // its connection does the restores
   const backups = new Map<string, Awaited<ReturnType<typeof readAllRows>>>();
   return {
-    env: { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl!, CAPTCHA_SECRET: 'restartable-test-server-captcha' },
+    env: { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl!, CAPTCHA_SECRET: 'restartable-test-server-captcha', ...TEST_VAPID_KEYS },
     async backup(db) {
       const name = `backup-${backups.size + 1}`;
       backups.set(name, await readAllRows(db));

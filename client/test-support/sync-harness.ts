@@ -9,7 +9,8 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { createTestApp, type TestApp } from '../../sync-server/test-support/test-app.js';
 import { seedUser } from '../../sync-server/test-support/users.js';
 import { monotonicLwtStorage } from '../db/monotonic-lwt-storage.js';
-import { openUserDatabase, removeUserDatabase, type OpenOptions, type ToyDatabase } from '../db/database.js';
+import { openUserDatabase, type OpenOptions, type ToyDatabase } from '../db/database.js';
+import { removeHouseholdData } from '../sync/remove-household-data.js';
 import { startSync, type SyncHandle, type SyncOptions } from '../sync/start-sync.js';
 import type { Plan } from '../../shared/domain/plans.js';
 
@@ -89,7 +90,7 @@ export async function openDevice(
     async close() {
       await device.offline();
       await db.close();
-      await removeUserDatabase(user.userId, { storage, name }).catch(() => {});
+      await removeHouseholdData(user.userId, { storage, name }).catch(() => {});
     },
   };
   return device;

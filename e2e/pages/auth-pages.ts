@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForTakeOver } from '../support/browser.js';
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
@@ -6,6 +7,7 @@ export class LoginPage {
   async open() {
     await this.page.goto('/login');
     await this.page.getByRole('heading', { name: 'Log In' }).waitFor();
+    await waitForTakeOver(this.page);
   }
 
   async logIn(email: string, password: string) {
@@ -25,6 +27,7 @@ export class RegisterPage {
   async open() {
     await this.page.goto('/register');
     await this.page.getByRole('heading', { name: 'Register' }).waitFor();
+    await waitForTakeOver(this.page);
   }
 
   async fill(fields: { username: string; email: string; password: string; confirm?: string }) {
@@ -36,14 +39,21 @@ export class RegisterPage {
 
   /**
    * Solves the real ALTCHA proof of work in the page. The widget starts by itself when the form
-   * gets focus (auto="onfocus"); tick the box only if it has not.
+   * gets focus (auto="onfocus"); the box is ticked only while it has not. A plain click, not
+   * `check()`: the box stays unticked while the widget works, which `check()` takes for a
+   * failed click, and on a loaded machine the widget may start between the look and the click.
    */
   async solveCaptcha() {
     const widget = this.page.locator('altcha-widget');
     const verified = widget.locator('[data-state="verified"]');
-    await this.page.waitForTimeout(300);
-    if ((await widget.locator('[data-state="unverified"]').count()) > 0) await widget.locator('input[type="checkbox"]').check();
-    await verified.waitFor({ timeout: 30_000 });
+    const deadline = Date.now() + 30_000;
+    while ((await verified.count()) === 0) {
+      if (Date.now() > deadline) throw new Error('The captcha was not verified within 30 s');
+      if ((await widget.locator('[data-state="unverified"]').count()) > 0) {
+        await widget.locator('input[type="checkbox"]').click({ timeout: 5_000 }).catch(() => undefined);
+      }
+      await this.page.waitForTimeout(300);
+    }
   }
 
   async submit() {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { waitForTakeOver } from '../support/browser.js';
 
 export class ContactFormPage {
   constructor(private readonly page: Page) {}
@@ -6,6 +7,7 @@ export class ContactFormPage {
   async open(path: '/contactus' | '/beehealthycontactus' = '/contactus') {
     await this.page.goto(path);
     await this.page.getByRole('heading', { name: 'Contact Us' }).waitFor();
+    await waitForTakeOver(this.page);
   }
 
   async send(email: string, message: string) {
@@ -29,6 +31,7 @@ export class DeletionFormPage {
   async open() {
     await this.page.goto('/deletionform');
     await this.page.getByRole('heading', { name: 'Deletion Request' }).waitFor();
+    await waitForTakeOver(this.page);
   }
 
   async fill(email: string, message: string, tick: boolean) {

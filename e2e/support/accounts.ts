@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib';
 import type { Page } from 'playwright-core';
-import { baseUrl } from './browser.js';
+import { baseUrl, waitForTakeOver } from './browser.js';
 
 // Accounts for tests that are not about registering: the captcha is solved in Node with
 // altcha-lib (the same proof of work the widget does) and the register call made directly.
@@ -44,6 +44,9 @@ export async function createAccount(prefix = 'parent', base = baseUrl()): Promis
 /** Signs a page in the way the app does after login (same local storage keys), then opens `path`. */
 export async function signIn(page: Page, account: Account, path = '/'): Promise<void> {
   await page.goto('/frontpage');
+  // Not while React takes the prerendered page over: a session appearing mid-way would render
+  // a signed-in page against the visitor's HTML (a hydration mismatch no person can cause).
+  await waitForTakeOver(page);
   await page.evaluate((a) => {
     localStorage.setItem('authToken', a.token);
     localStorage.setItem('setupTime', String(Date.now()));

@@ -50,7 +50,7 @@ export type Device = {
 export async function newDevice(
   browser: Browser,
   viewport: ViewportName = 'desktop',
-  options: { serviceWorkers?: 'allow' | 'block'; baseUrl?: string } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; baseUrl?: string; locale?: string } = {},
 ): Promise<Device> {
   const size = VIEWPORTS[viewport];
   const context = await browser.newContext({
@@ -59,7 +59,7 @@ export async function newDevice(
     deviceScaleFactor: 1,
     isMobile: viewport === 'phone',
     hasTouch: viewport === 'phone',
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
     timezoneId: 'UTC',
     serviceWorkers: options.serviceWorkers ?? 'allow',
   });
@@ -71,6 +71,11 @@ export async function newDevice(
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   return { context, page, errors };
+}
+
+/** Waits until React has taken over a page the build prerendered (its forms work from then on). */
+export async function waitForTakeOver(page: Page): Promise<void> {
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
 }
 
 /** Waits until the app has rendered a page (the lazy chunk loaded and the spinner gone). */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { startTestS3, type TestS3 } from '../../sync-server/test-support/s3-server.js';
 import { spawnServer } from '../../sync-server/test-support/server-process.js';
+import { TEST_VAPID_KEYS } from '../../sync-server/test-support/vapid-keys.js';
 
 // Several real server processes (`tsx sync-server/index.ts`) behind no proxy, sharing one new
 // PostgreSQL database and one S3-compatible store (s3rver, in this process): the deployment of
@@ -34,6 +35,7 @@ export async function startInstances(count: number, clientDir: string): Promise<
         DATABASE_URL: databaseUrl,
         // Every instance must sign and check captchas with the same key.
         CAPTCHA_SECRET: 'e2e-shared-captcha-secret-key',
+        ...TEST_VAPID_KEYS, // and the same push keys
       });
       dirs.push(server.dataDir);
       stops.push(server.stop);

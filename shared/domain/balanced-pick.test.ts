@@ -22,6 +22,7 @@ const toy = (id: string, categoryId = 'c', flags: Partial<PickableToy> = {}): Pi
   favorite: false,
   retired: false,
   childIds: [],
+  collectionIds: [],
   ...flags,
 });
 

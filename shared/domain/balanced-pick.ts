@@ -1,6 +1,7 @@
 import type { RotationMode } from '../schemas/docs.js';
 import { childPool } from './children.js';
 import { pickRotation, type RandomInt } from './rotation.js';
+import { collectionHasToys, sourceToys, wholeCollection, type RotationSource } from './rotation-source.js';
 
 // The ONE picking function of the device (offline) and the server's pickRandomToys (issue 14,
 // decision 018). `random` is the spec's rule unchanged; `balanced` is the practice of
@@ -13,6 +14,7 @@ export type PickableToy = {
   retired: boolean;
   categoryId: string;
   childIds: readonly string[];
+  collectionIds: readonly string[];
 };
 
 /**
@@ -100,6 +102,8 @@ export type PickRequest = {
   randomInt: RandomInt;
   /** The clock: the rotation's time. */
   now: number;
+  /** Where the toys come from (decision 047); unset: every toy, the spec's rule. */
+  source?: RotationSource;
 };
 
 /** A new rotation: the toys out, and its time (the rotation's createdAt, the toys' lastRotatedAt, the child's last rotation date). */
@@ -117,7 +121,12 @@ export type PickedRotation = { toyIds: string[]; at: number };
  * rotation the same way.
  */
 export function pickForChild(request: PickRequest): PickedRotation {
-  const toys = childPool(request.toys, request.childId, request.childIds);
+  const pool = childPool(request.toys, request.childId, request.childIds);
+  const source = request.source ?? { kind: 'all' };
+  // A collection that gives nothing brings out nothing (not only the kept toys).
+  if (source.kind !== 'all' && !collectionHasToys(pool, source.collectionId)) return { toyIds: [], at: request.now };
+  if (source.kind === 'whole-collection') return { toyIds: wholeCollection(pool, source.collectionId), at: request.now };
+  const toys = sourceToys(pool, source);
   const toyIds =
     request.mode === 'balanced' ? pickBalanced(toys, request.count, request.history, request.randomInt) : pickRotation(toys, request.count, request.randomInt);
   return { toyIds, at: request.now };

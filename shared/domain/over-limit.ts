@@ -18,7 +18,7 @@ export function overLimitIds(items: readonly Counted[], limit: number): Set<stri
   return new Set(ordered.slice(Math.max(0, limit)).map((item) => item.id));
 }
 
-export const OVER_LIMIT_BADGE = 'Over the limit';
+const OVER_LIMIT_BADGE = 'Over the limit';
 
 function upgradeHint(plan: Plan): string {
   return plan === 'paid' ? '' : ` or upgrade to ${PLANS.paid.name}`;
@@ -39,7 +39,3 @@ export const toysOverLimitMessage = (count: number, limit: number, plan: Plan): 
 
 export const collectionsOverLimitMessage = (count: number, limit: number, plan: Plan): string =>
   overLimitMessage({ one: 'collection', many: 'collections' }, count, limit, plan);
-
-/** On a toy's detail: what this marker means for this toy. */
-export const TOY_OVER_LIMIT_DETAIL =
-  'This toy is over your plan\'s limit: it was added on another device while offline and is kept. Remove a toy or upgrade to add new ones.';

@@ -1,10 +1,9 @@
-import { z } from 'zod';
-
 // Plan limits (spec sections 6 and 9). The server enforces them for REST and sync pushes;
 // the client shows them and checks early so a parent gets the message without a round trip.
 
-export const planSchema = z.enum(['free', 'paid']);
-export type Plan = z.infer<typeof planSchema>;
+/** No zod here: the pricing page shows these limits on a first visit (decision 043). */
+export const PLAN_NAMES = ['free', 'paid'] as const;
+export type Plan = (typeof PLAN_NAMES)[number];
 
 export const PLANS = {
   free: { name: 'Free', pricePerMonthUsd: 0, toysLimit: 100, collectionsLimit: 3 },

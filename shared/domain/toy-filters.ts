@@ -13,24 +13,8 @@ export type FilterableToy = {
 export const DATE_RANGES = ['day', 'week', 'month', 'year', 'all'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 
-export const DATE_RANGE_LABELS: Record<DateRange, string> = {
-  day: 'Last 24 hours',
-  week: 'Last 7 days',
-  month: 'Last month',
-  year: 'Last year',
-  all: 'All time',
-};
-
 export const SORT_ORDERS = ['az', 'za', 'oldest', 'newest', 'type'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
-
-export const SORT_LABELS: Record<SortOrder, string> = {
-  az: 'A to Z',
-  za: 'Z to A',
-  oldest: 'Oldest to Newest',
-  newest: 'Newest to Oldest',
-  type: 'By type',
-};
 
 export type ToyFilter = {
   /** Matched against the title, case-insensitively, ignoring surrounding blanks. */
@@ -72,11 +56,12 @@ export function dateRangeStart(range: DateRange, now: number): number | null {
   }
 }
 
-export function filterToys<T extends FilterableToy>(toys: readonly T[], filter: ToyFilter, now: number): T[] {
+/** Whether one toy passes `filter` (what filterToys keeps), for lists kept up to date one toy at a time. */
+export function toyMatcher(filter: ToyFilter, now: number): (toy: FilterableToy) => boolean {
   const needle = filter.search.trim().toLocaleLowerCase();
   const start = dateRangeStart(filter.date, now);
   const categories = new Set(filter.categoryIds);
-  return toys.filter((toy) => {
+  return (toy) => {
     if (needle && !toy.title.toLocaleLowerCase().includes(needle)) return false;
     if (start !== null && toy.createdAt < start) return false;
     if (categories.size > 0 && !categories.has(toy.categoryId)) return false;
@@ -87,21 +72,25 @@ export function filterToys<T extends FilterableToy>(toys: readonly T[], filter: 
       if (!wanted) return false;
     }
     return true;
-  });
+  };
+}
+
+export function filterToys<T extends FilterableToy>(toys: readonly T[], filter: ToyFilter, now: number): T[] {
+  return toys.filter(toyMatcher(filter, now));
 }
 
 const byTitle = (a: FilterableToy, b: FilterableToy) =>
   a.title.localeCompare(b.title, undefined, { sensitivity: 'base', numeric: true });
 
 /**
- * A sorted copy. 'By type' orders by category name (as `categoryName` resolves it), then title.
- * Ties fall back to newest first, then id, so the order is stable across devices.
+ * The order of a sort as a comparison. 'By type' orders by category name (as `categoryName`
+ * resolves it), then title. Ties fall back to newest first, then id, so the order is total
+ * (two different toys never compare equal) and the same on every device.
  */
-export function sortToys<T extends FilterableToy>(
-  toys: readonly T[],
+export function toyOrder<T extends FilterableToy>(
   order: SortOrder,
   categoryName: (categoryId: string) => string = (categoryId) => categoryId,
-): T[] {
+): (a: T, b: T) => number {
   const tieBreak = (a: T, b: T) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const compare: (a: T, b: T) => number = {
     az: byTitle,
@@ -112,7 +101,16 @@ export function sortToys<T extends FilterableToy>(
       categoryName(a.categoryId).localeCompare(categoryName(b.categoryId), undefined, { sensitivity: 'base' }) ||
       byTitle(a, b),
   }[order];
-  return [...toys].sort((a, b) => compare(a, b) || tieBreak(a, b));
+  return (a, b) => compare(a, b) || tieBreak(a, b);
+}
+
+/** A sorted copy (see toyOrder). */
+export function sortToys<T extends FilterableToy>(
+  toys: readonly T[],
+  order: SortOrder,
+  categoryName: (categoryId: string) => string = (categoryId) => categoryId,
+): T[] {
+  return [...toys].sort(toyOrder<T>(order, categoryName));
 }
 
 /** True when the filter differs from the defaults (shown as a dot on the Filter button). */

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { UNCATEGORIZED_NAME, type ListDoc, type ToyDoc } from '../schemas/docs.js';
-import { IMPORT_LIMITS, ImportFileError, photoPath } from './format.js';
+import { IMPORT_LIMITS, photoPath } from './format.js';
+import { ImportFileError, importProblem, words, type ImportProblem, type ImportWordKey } from './import-words.js';
 
 // toys.csv: one row a toy, for spreadsheets. Written with papaparse (every field quoted), as
 // UTF-8 with a byte-order mark so Excel reads accents right, and formula-injection safe: a
@@ -65,15 +66,13 @@ function decodeUtf8(bytes: Uint8Array, fileName: string): string {
   const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const nulInStart = bytes.subarray(0, 200).includes(0);
   if (utf16 || nulInStart) {
-    throw new ImportFileError(`${fileName} is saved as UTF-16 text. Please save it as "CSV UTF-8" and try again.`);
+    throw new ImportFileError(words('csvUtf16', { file: fileName }));
   }
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
     return text.startsWith(BOM) ? text.slice(1) : text;
   } catch {
-    throw new ImportFileError(
-      `${fileName} is not UTF-8 text (it may be Windows-1252 or Latin-1). Please save it as "CSV UTF-8" and try again.`,
-    );
+    throw new ImportFileError(words('csvNotUtf8', { file: fileName }));
   }
 }
 
@@ -92,7 +91,7 @@ type CsvToy = {
   photo: string | null;
 };
 
-export type ParsedCsv = { toys: CsvToy[]; problems: { row: number; where: string; reason: string }[] };
+export type ParsedCsv = { toys: CsvToy[]; problems: (ImportProblem & { row: number })[] };
 
 const YES = new Set(['yes', 'y', 'true', '1', 'x']);
 const NO = new Set(['no', 'n', 'false', '0', '']);
@@ -103,16 +102,14 @@ const NO = new Set(['no', 'n', 'false', '0', '']);
  */
 export function parseToysCsv(bytes: Uint8Array, fileName = 'The CSV file'): ParsedCsv {
   if (bytes.length > IMPORT_LIMITS.textBytes) {
-    throw new ImportFileError(`${fileName} is larger than ${IMPORT_LIMITS.textBytes / 1024 / 1024} MB.`);
+    throw new ImportFileError(words('csvTooLarge', { file: fileName, mb: IMPORT_LIMITS.textBytes / 1024 / 1024 }));
   }
   const text = decodeUtf8(bytes, fileName);
   // Reads one row past the limit, never the whole of a huge file.
   const result = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', preview: IMPORT_LIMITS.csvRows + 2 });
   const [header, ...rows] = result.data;
   if (rows.length > IMPORT_LIMITS.csvRows) {
-    throw new ImportFileError(
-      `${fileName} has more than ${IMPORT_LIMITS.csvRows.toLocaleString('en-US')} rows. Import at most ${IMPORT_LIMITS.csvRows.toLocaleString('en-US')} toys at a time.`,
-    );
+    throw new ImportFileError(words('csvTooManyRows', { file: fileName, rows: IMPORT_LIMITS.csvRows }));
   }
   const columns = new Map<CsvColumn, number>();
   (header ?? []).forEach((name, index) => {
@@ -120,7 +117,7 @@ export function parseToysCsv(bytes: Uint8Array, fileName = 'The CSV file'): Pars
     if (column && !columns.has(column)) columns.set(column, index);
   });
   if (!columns.has('Title')) {
-    throw new ImportFileError(`${fileName} has no "Title" column. The first row must name the columns: ${CSV_COLUMNS.join(', ')}.`);
+    throw new ImportFileError(words('csvNoTitle', { file: fileName, columns: CSV_COLUMNS.join(', ') }));
   }
   const toys: CsvToy[] = [];
   const problems: ParsedCsv['problems'] = [];
@@ -130,32 +127,33 @@ export function parseToysCsv(bytes: Uint8Array, fileName = 'The CSV file'): Pars
       const at = columns.get(column);
       return at === undefined ? '' : unsafeCell((cells[at] ?? '').trim());
     };
-    const problem = (reason: string) => problems.push({ row, where: `row ${row}`, reason });
+    const problem = (key: ImportWordKey, values: Record<string, string> = {}) =>
+      problems.push({ ...importProblem(row, words('placeRow', { row: String(row) }), words(key, values)), row });
     const flag = (column: CsvColumn): boolean | null => {
       const value = cell(column).toLowerCase();
       return YES.has(value) ? true : NO.has(value) ? false : null;
     };
     const title = cell('Title');
-    if (!title) return problem('The title is empty.');
-    if (title.length > 200) return problem('The title is longer than 200 characters.');
+    if (!title) return problem('titleEmpty');
+    if (title.length > 200) return problem('titleTooLong');
     const favorite = flag('Kept');
     const excluded = flag('Excluded');
-    if (favorite === null) return problem(`Kept must be yes or no, not "${cell('Kept')}".`);
-    if (excluded === null) return problem(`Excluded must be yes or no, not "${cell('Excluded')}".`);
-    if (favorite && excluded) return problem('A toy cannot be both kept and excluded.');
+    if (favorite === null) return problem('keptYesNo', { value: cell('Kept') });
+    if (excluded === null) return problem('excludedYesNo', { value: cell('Excluded') });
+    if (favorite && excluded) return problem('keptAndExcluded');
     const status = cell('Status').toLowerCase();
-    if (status !== '' && status !== 'active' && status !== 'retired') return problem(`Status must be active or retired, not "${cell('Status')}".`);
+    if (status !== '' && status !== 'active' && status !== 'retired') return problem('statusValue', { value: cell('Status') });
     const created = cell('Created');
     const createdAt = created ? Date.parse(created) : null;
-    if (createdAt !== null && (Number.isNaN(createdAt) || createdAt < 0)) return problem(`"${created}" is not a date (use 2026-01-31).`);
+    if (createdAt !== null && (Number.isNaN(createdAt) || createdAt < 0)) return problem('notADate', { value: created });
     const caption = cell('Notes');
-    if (caption.length > 2000) return problem('The notes are longer than 2000 characters.');
+    if (caption.length > 2000) return problem('notesTooLong');
     const location = cell('Storage place');
-    if (location.length > 200) return problem('The storage place is longer than 200 characters.');
+    if (location.length > 200) return problem('placeTooLong');
     const category = cell('Category') || UNCATEGORIZED_NAME;
     const collections = cell('Collections').split(';').map((name) => name.trim()).filter(Boolean);
     const tooLong = [category, ...collections].find((name) => name.length > 60);
-    if (tooLong) return problem(`The name "${tooLong.slice(0, 30)}…" is longer than 60 characters.`);
+    if (tooLong) return problem('nameTooLong', { name: tooLong.slice(0, 30) });
     toys.push({
       row,
       title,

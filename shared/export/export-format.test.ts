@@ -37,7 +37,7 @@ describe('export JSON', () => {
     const text = JSON.stringify({ format: 'toy-rotation-export', version: 1, collections: { toys: [toy(), { ...toy(), title: '' }] } });
     const parsed = parseExportJson(text);
     expect(parsed.docs.toys).toHaveLength(1);
-    expect(parsed.problems).toEqual([{ row: 2, where: 'toys #2', reason: 'title: Title is required' }]);
+    expect(parsed.problems).toMatchObject([{ row: 2, where: 'toys #2', reason: 'title: Title is required' }]);
   });
 });
 
@@ -120,7 +120,7 @@ describe('toys.csv', () => {
   it('lists every bad row with its row number and reason', () => {
     const parsed = parseToysCsv(strToU8('Title,Kept,Excluded,Created\nBall,yes,no,2024-01-01\n,no,no,\nCar,maybe,no,\nTrain,yes,yes,\nBoat,no,no,yesterday'));
     expect(parsed.toys.map((t) => t.title)).toEqual(['Ball']);
-    expect(parsed.problems).toEqual([
+    expect(parsed.problems).toMatchObject([
       { row: 3, where: 'row 3', reason: 'The title is empty.' },
       { row: 4, where: 'row 4', reason: 'Kept must be yes or no, not "maybe".' },
       { row: 5, where: 'row 5', reason: 'A toy cannot be both kept and excluded.' },

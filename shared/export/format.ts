@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportFileError, importProblem, words, type ImportProblem } from './import-words.js';
 import {
   listDocSchema,
   PRACTICE_DEFAULTS,
@@ -96,13 +97,7 @@ export function photosOfToys(toys: readonly { mediaId: string | null; title: str
   return photos;
 }
 
-/** A problem that blocks an import: where (a row number or a document) and why, readable. */
-export type ImportProblem = { row: number | null; where: string; reason: string };
-
-/** A file that cannot be imported at all (wrong kind, too large, unsafe, future format). */
-export class ImportFileError extends Error {
-  override name = 'ImportFileError';
-}
+export { ImportFileError, type ImportProblem } from './import-words.js';
 
 export type ParsedExport = { docs: ExportDocs; problems: ImportProblem[] };
 
@@ -112,35 +107,34 @@ export function parseExportJson(text: string): ParsedExport {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ImportFileError(`${EXPORT_JSON_NAME} is not valid JSON; the file may be damaged.`);
+    throw new ImportFileError(words('jsonInvalid', { file: EXPORT_JSON_NAME }));
   }
   const header = z.object({ format: z.string(), version: z.number() }).safeParse(value);
   if (!header.success || header.data.format !== EXPORT_FORMAT) {
-    throw new ImportFileError(`${EXPORT_JSON_NAME} is not a Toy Rotation export.`);
+    throw new ImportFileError(words('jsonNotExport', { file: EXPORT_JSON_NAME }));
   }
   if (!Number.isInteger(header.data.version) || header.data.version < 1) {
-    throw new ImportFileError(`${EXPORT_JSON_NAME} has an unknown format version (${header.data.version}).`);
+    throw new ImportFileError(words('jsonUnknownVersion', { file: EXPORT_JSON_NAME, version: String(header.data.version) }));
   }
   if (header.data.version > EXPORT_FORMAT_VERSION) {
-    throw new ImportFileError(
-      `This export was made by a newer version of Toy Rotation (format ${header.data.version}); this app reads format ${EXPORT_FORMAT_VERSION}. Please update the app and try again.`,
-    );
+    throw new ImportFileError(words('jsonNewerVersion', { version: header.data.version, supported: EXPORT_FORMAT_VERSION }));
   }
   const collections = (value as { collections?: unknown }).collections;
-  if (!collections || typeof collections !== 'object') throw new ImportFileError(`${EXPORT_JSON_NAME} has no collections.`);
+  if (!collections || typeof collections !== 'object') throw new ImportFileError(words('jsonNoCollections', { file: EXPORT_JSON_NAME }));
   const problems: ImportProblem[] = [];
   const docs = {} as ExportDocs;
   for (const name of SYNC_TABLES) {
     const list = (collections as Record<string, unknown>)[name] ?? [];
-    if (!Array.isArray(list)) throw new ImportFileError(`${EXPORT_JSON_NAME}: "${name}" is not a list.`);
+    if (!Array.isArray(list)) throw new ImportFileError(words('jsonNotList', { file: EXPORT_JSON_NAME, name }));
     docs[name] = [];
     list.forEach((item, index) => {
       const parsed = EXPORT_DOC_SCHEMAS[name].safeParse(item && typeof item === 'object' ? { ...ADDED_FIELDS[name], ...item } : item);
       if (parsed.success) docs[name].push(parsed.data as ExportDoc);
       else {
         const issue = parsed.error.issues[0];
-        const field = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-        problems.push({ row: index + 1, where: `${name} #${index + 1}`, reason: `${field}${issue?.message ?? 'invalid'}` });
+        const detail = issue?.message ?? 'invalid';
+        const because = issue && issue.path.length > 0 ? words('fieldInvalid', { field: issue.path.join('.'), detail }) : words('invalid', { detail });
+        problems.push(importProblem(index + 1, words('placeDocument', { table: name, number: index + 1 }), because));
       }
     });
   }

@@ -1,6 +1,6 @@
 import { PLANS, type Plan } from '../domain/plans.js';
 import type { ListDoc, ListKind, ToyDoc } from '../schemas/docs.js';
-import type { ImportProblem } from './format.js';
+import { importProblem, words, type ImportProblem } from './import-words.js';
 
 /** What the limits are checked against: the account as it is (import-plan.ts's ImportTarget). */
 type LimitTarget = {
@@ -27,25 +27,19 @@ export function limitProblems(target: LimitTarget, plan: LimitPlan): ImportProbl
   for (const { doc } of plan.toys) retired.set(doc.id, doc.retired);
   const activeAfter = [...retired.values()].filter((isRetired) => !isRetired).length;
   if (activeAfter > activeBefore && activeAfter > target.toysLimit) {
-    problems.push({
-      row: null,
-      where: 'Plan limit',
-      reason: `This import adds ${activeAfter - activeBefore} toys; with the ${activeBefore} you have (retired toys do not count), that is more than the ${target.toysLimit} toys the ${planName} plan allows. Remove some rows or upgrade, then import again.`,
-    });
+    const values = { adding: activeAfter - activeBefore, have: activeBefore, limit: target.toysLimit, plan: planName };
+    problems.push(importProblem(null, words('placePlanLimit'), words('toysOverLimit', values)));
   }
   const countKind = (kind: ListKind) => target.lists.filter((list) => list.kind === kind).length;
   const collectionsBefore = countKind('collection');
   const collectionsAfter = collectionsBefore + plan.counts.collectionsAdded;
   if (plan.counts.collectionsAdded > 0 && collectionsAfter > target.collectionsLimit) {
-    problems.push({
-      row: null,
-      where: 'Plan limit',
-      reason: `This import adds ${plan.counts.collectionsAdded} collections; with the ${collectionsBefore} you have, that is more than the ${target.collectionsLimit} collections the ${planName} plan allows. Remove some or upgrade, then import again.`,
-    });
+    const values = { adding: plan.counts.collectionsAdded, have: collectionsBefore, limit: target.collectionsLimit, plan: planName };
+    problems.push(importProblem(null, words('placePlanLimit'), words('collectionsOverLimit', values)));
   }
   const categoriesAfter = countKind('category') + plan.counts.categoriesAdded;
   if (plan.counts.categoriesAdded > 0 && categoriesAfter > target.categoriesLimit) {
-    problems.push({ row: null, where: 'Limit', reason: `This import would make ${categoriesAfter} categories; ${target.categoriesLimit} is the most an account can have.` });
+    problems.push(importProblem(null, words('placeLimit'), words('categoriesOverCap', { total: categoriesAfter, limit: target.categoriesLimit })));
   }
   return problems;
 }

@@ -1,8 +1,9 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CHILDREN_MAX, FIRST_CHILD_ID, UNCATEGORIZED_ID, type Child, type SettingsDoc } from '../schemas/docs.js';
-import { planImport } from './import-plan.js';
+import { planImport, problemRowCount, skippingProblemRows } from './import-plan.js';
 import { sourceFromCsv, sourceFromExport } from './import-source.js';
+import { inEnglish } from './import-words.js';
 import { exportZip, list, newId, settings, target, toy } from './test-fixtures.js';
 import { readZip } from './zip.js';
 
@@ -26,7 +27,7 @@ describe('planning an import', () => {
     expect(plan.toys[0]?.doc).toMatchObject({ categoryId: 'cat-1', collectionIds: ['col-1'] });
     expect(plan.rotations.map((r) => [r.id, r.toyIds])).toEqual([['r1', ['t1']], ['r2', ['t2']]]);
     expect(plan.settings).toMatchObject({ rotationToysNumber: 7, tipsDismissed: false, lastRotationDate: 2 });
-    expect(plan.settingsChanges).toEqual(['Toys out at a time for Your child: 5 → 7']);
+    expect(plan.settingsChanges.map(inEnglish)).toEqual(['Toys out at a time for Your child: 5 → 7']);
   });
 
   it("moves a rotation's observations with its toys to their new ids, and drops those of toys left out", () => {
@@ -99,7 +100,7 @@ describe('planning an import', () => {
   it('a CSV naming a photo that is not in the zip is a problem of that row', () => {
     const source = sourceFromCsv(strToU8('Title,Photo\nBall,ball.jpg\nCar,car.jpg'), new Map([['pics/ball.jpg', new Uint8Array([1])]]), 0);
     expect(source.photos.has('pics/ball.jpg')).toBe(true);
-    expect(source.problems).toEqual([{ row: 3, where: 'row 3', reason: 'The photo "car.jpg" is not in the zip.' }]);
+    expect(source.problems).toMatchObject([{ row: 3, where: 'row 3', reason: 'The photo "car.jpg" is not in the zip.' }]);
   });
 
   it('a zip with only a CSV says to pick the CSV', () => {
@@ -145,7 +146,7 @@ describe('importing settings and children', () => {
     expect(plan.settings).toEqual(imported);
     expect(plan.toys.map((t) => t.doc.childIds)).toEqual([['kid-leo'], [FIRST_CHILD_ID]]);
     expect(plan.rotations.map((r) => [r.childId, r.observations])).toEqual([['kid-leo', { t1: 'lot' }]]);
-    expect(plan.settingsChanges).toEqual([
+    expect(plan.settingsChanges.map(inEnglish)).toEqual([
       "First child's name: not set → Mia",
       "Mia's birth month: not set → 3/2022",
       'Toys out at a time for Mia: 5 → 6',
@@ -188,7 +189,7 @@ describe('importing settings and children', () => {
     const many = (prefix: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, child(`${prefix} ${i}`)]));
     const files = exportZip({ settings: [{ ...exported, children: many('new', 5) }] });
     const plan = planImport(sourceFromExport(files), new Map(), target({ settings: { ...settings, children: many('mine', 8) } }), newId);
-    expect(plan.problems).toEqual([
+    expect(plan.problems).toMatchObject([
       {
         row: null,
         where: 'Children',
@@ -209,10 +210,43 @@ describe('a photo the zip lacks (an export made offline)', () => {
     const files = exportZip({ toys: [toy({ id: 't1', title: 'Kite', mediaId: photo }), toy({ id: 't2', title: 'Drum', mediaId: photo })] });
     const mine = target({ toys: [toy({ id: 't1', title: 'Kite', mediaId: 'f'.repeat(64) })] });
     const plan = planImport(sourceFromExport(files), new Map(), mine, newId);
-    expect(plan.toys.map((t) => [t.doc.id, t.doc.mediaId])).toEqual([['t1', 'f'.repeat(64)], ['t2', null]]);
-    expect(plan.warnings).toEqual([
+    // Kite keeps its photo and is otherwise the same: unchanged, nothing to write.
+    expect(plan.toys.map((t) => [t.doc.id, t.doc.mediaId])).toEqual([['t2', null]]);
+    expect(plan.counts.toysUnchanged).toBe(1);
+    expect(plan.warnings.map(inEnglish)).toEqual([
       '"Kite": its photo is not in the zip (the export was made offline); the toy keeps the photo it has here.',
       '"Drum": its photo is not in the zip (the export was made offline); the toy is imported without a photo.',
     ]);
+  });
+});
+
+describe('a kinder import (issue 23)', () => {
+  it('counts a re-imported, unchanged toy as unchanged and writes nothing for it', () => {
+    const here = target({ toys: [toy({ id: 't1' }), toy({ id: 't2', title: 'Car' })] });
+    const files = exportZip({ toys: [toy({ id: 't1' }), toy({ id: 't2', title: 'Car, repainted' })] });
+    const plan = planImport(sourceFromExport(files), new Map(), here, newId);
+    expect(plan.counts).toMatchObject({ toysAdded: 0, toysUpdated: 1, toysUnchanged: 1 });
+    expect(plan.toys.map((t) => t.doc.id)).toEqual(['t2']);
+  });
+
+  it('lets the parent leave out the rows with problems; what concerns the whole file still blocks', () => {
+    const csv = strToU8('Title,Kept\nBall,yes\n,no\nCar,maybe\nTrain,no\n');
+    const plan = planImport(sourceFromCsv(csv, null, 0), new Map(), target(), newId);
+    expect(plan.problems.map((p) => p.row)).toEqual([3, 4]);
+    expect(problemRowCount(plan)).toBe(2);
+    const skipped = skippingProblemRows(plan);
+    expect(skipped.problems).toEqual([]);
+    expect(skipped.toys.map((t) => t.doc.title)).toEqual(['Ball', 'Train']);
+
+    const tooMany = planImport(sourceFromCsv(csv, null, 0), new Map(), target({ toys: Array.from({ length: 99 }, (_, i) => toy({ id: `e${i}`, title: `E${i}` })) }), newId);
+    expect(skippingProblemRows(tooMany).problems.map((p) => p.where)).toEqual(['Plan limit']);
+  });
+
+  it('reads a header whose first name carries a byte order mark, inside quotes or not', () => {
+    for (const header of ['\uFEFF"Title","Category"', '"\uFEFFTitle","Category"', '\uFEFFTitle,Category']) {
+      const plan = planImport(sourceFromCsv(strToU8(`${header}\n"Ball","Blocks"\n`), null, 0), new Map(), target(), newId);
+      expect(plan.problems).toEqual([]);
+      expect(plan.toys.map((t) => t.doc.title)).toEqual(['Ball']);
+    }
   });
 });

@@ -15,7 +15,8 @@ import {
   type SyncTable,
   type ToyDoc,
 } from '../schemas/docs.js';
-import type { ExportDoc, ImportProblem } from './format.js';
+import type { ExportDoc } from './format.js';
+import { importProblem, words, type ImportProblem, type ImportWords } from './import-words.js';
 import { planSettings, type ImportedSettings } from './import-settings.js';
 import { limitProblems } from './import-limits.js';
 import type { ImportSource } from './import-source.js';
@@ -42,6 +43,8 @@ export type ImportTarget = {
 export type ImportCounts = {
   toysAdded: number;
   toysUpdated: number;
+  /** Present here with the same fields: nothing to write (a re-imported, unchanged export). */
+  toysUnchanged: number;
   toysAlreadyThere: number;
   categoriesAdded: number;
   categoriesMerged: number;
@@ -57,19 +60,39 @@ export type ImportPlan = {
   counts: ImportCounts;
   /** Blocking: while there is one, nothing is imported. */
   problems: ImportProblem[];
-  warnings: string[];
+  warnings: ImportWords[];
   lists: ListDoc[];
   toys: { doc: ToyDoc; isNew: boolean }[];
   /** New rotations, oldest first (serverOrder null: the server orders them as it stores them). */
   rotations: RotationDoc[];
   /** The settings fields to write (children included), or null when none change. */
   settings: ImportedSettings | null;
-  /** What changes in the settings and children, one readable line each (the preview shows them). */
-  settingsChanges: string[];
+  /** What changes in the settings and children, one line each (the preview shows them). */
+  settingsChanges: ImportWords[];
   others: Partial<Record<SyncTable, ExportDoc[]>>;
 };
 
 const VALID_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Whether an imported toy would change nothing of the toy here (who wrote it is the server's). */
+function sameToy(doc: ToyDoc, present: ToyDoc): boolean {
+  const serverFields = new Set(['createdBy', 'updatedBy']);
+  const here = present as Record<string, unknown>;
+  return Object.entries(doc).every(([key, value]) => serverFields.has(key) || JSON.stringify(value ?? null) === JSON.stringify(here[key] ?? null));
+}
+
+/**
+ * The plan without its row problems, when the parent chose to skip those rows: a row with a
+ * problem is never in the plan's toys, so only what concerns the whole file still blocks.
+ */
+export function skippingProblemRows(plan: ImportPlan): ImportPlan {
+  return { ...plan, problems: plan.problems.filter((problem) => problem.row === null) };
+}
+
+/** How many rows (or entries) a skip would leave out. */
+export function problemRowCount(plan: ImportPlan): number {
+  return new Set(plan.problems.filter((problem) => problem.row !== null).map((problem) => `${problem.where}:${problem.row}`)).size;
+}
 
 /**
  * Plans the import of `source` into `target`. `photoIds` maps each photo file name to the media
@@ -83,6 +106,7 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
   const counts: ImportCounts = {
     toysAdded: 0,
     toysUpdated: 0,
+    toysUnchanged: 0,
     toysAlreadyThere: 0,
     categoriesAdded: 0,
     categoriesMerged: 0,
@@ -178,16 +202,19 @@ export function planImport(source: ImportSource, photoIds: Map<string, string>, 
     const parsed = toyDocSchema.safeParse(candidate);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      problems.push({ row: toy.row, where: toy.where, reason: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
+      problems.push(importProblem(toy.row, toy.place, words('fieldInvalid', { field: issue?.path.join('.') ?? '', detail: issue?.message ?? 'invalid' })));
       continue;
     }
     const doc = settleKeptAndExcluded(parsed.data, { excluded: false, favorite: false });
-    plan.toys.push({ doc, isNew: !present });
     if (toy.photoMissing) {
-      plan.warnings.push(
-        `"${doc.title}": its photo is not in the zip (the export was made offline); ${kept ? 'the toy keeps the photo it has here' : 'the toy is imported without a photo'}.`,
-      );
+      plan.warnings.push(words(kept ? 'photoMissingKept' : 'photoMissingDropped', { title: doc.title }));
     }
+    if (present && sameToy(doc, present)) {
+      counts.toysUnchanged++;
+      toyIds.set(toy.id ?? id, id);
+      continue;
+    }
+    plan.toys.push({ doc, isNew: !present });
     if (present) counts.toysUpdated++;
     else counts.toysAdded++;
     if (toy.id) toyIds.set(toy.id, id);

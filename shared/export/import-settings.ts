@@ -1,6 +1,5 @@
-import { childLabel } from '../domain/children.js';
-import { CHILDREN_MAX, FIRST_CHILD_ID, type Child, type SettingsDoc } from '../schemas/docs.js';
-import type { ImportProblem } from './format.js';
+import { CHILDREN_MAX, FIRST_CHILD_ID, type Child, type RotationMode, type SettingsDoc } from '../schemas/docs.js';
+import { importProblem, words, type ImportProblem, type ImportValue, type ImportWords } from './import-words.js';
 
 // The settings part of an import (decision 020): the household's rotation options, the first
 // child's profile and schedule, and the other children. Plan and limits are never imported
@@ -31,8 +30,8 @@ export type SettingsPlan = {
   childIds: Map<string, string>;
   childrenAdded: number;
   childrenMerged: number;
-  /** What changes, one readable line each, for the preview. */
-  changes: string[];
+  /** What changes, one line each, for the preview. */
+  changes: ImportWords[];
   problems: ImportProblem[];
 };
 
@@ -76,7 +75,7 @@ export function planSettings(source: SettingsDoc | null, target: SettingsDoc, hi
       next.children[here] = { ...child, createdAt: current.createdAt, lastRotationDate: later(child.lastRotationDate, current.lastRotationDate) };
       childIds.set(id, here);
       result.childrenMerged++;
-      result.changes.push(`Child updated: ${child.name}`);
+      result.changes.push(words('childUpdated', { name: child.name }));
       continue;
     }
     const newChildId = VALID_ID.test(id) && !used.has(id) ? id : newId();
@@ -85,15 +84,12 @@ export function planSettings(source: SettingsDoc | null, target: SettingsDoc, hi
     childIds.set(id, newChildId);
     byName.set(nameKey(child.name), newChildId);
     result.childrenAdded++;
-    result.changes.push(`Child added: ${child.name}`);
+    result.changes.push(words('childAdded', { name: child.name }));
   }
   const total = 1 + Object.keys(next.children).length;
   if (total > CHILDREN_MAX) {
-    result.problems.push({
-      row: null,
-      where: 'Children',
-      reason: `This import would make ${total} children; at most ${CHILDREN_MAX} can be kept (you have ${1 + Object.keys(target.children).length}). Remove children you no longer need in Settings, then import again.`,
-    });
+    const values = { total, max: CHILDREN_MAX, have: 1 + Object.keys(target.children).length };
+    result.problems.push(importProblem(null, words('placeChildren'), words('childrenOverMax', values)));
   }
 
   result.changes.unshift(...settingsChanges(target, next));
@@ -102,24 +98,30 @@ export function planSettings(source: SettingsDoc | null, target: SettingsDoc, hi
   return result;
 }
 
-const days = (n: number | null) => (n === null ? 'no schedule' : n === 1 ? 'every day' : `every ${n} days`);
-const birth = (month: number | null, year: number | null) => (year === null ? 'not set' : month === null ? String(year) : `${month}/${year}`);
-const onOff = (on: boolean) => (on ? 'on' : 'off');
+const days = (n: number | null) => (n === null ? words('noSchedule') : n === 1 ? words('everyDay') : words('everyNDays', { days: n }));
+// Years are written as they are ("2024", never "2,024").
+const birth = (month: number | null, year: number | null) =>
+  year === null ? words('notSet') : month === null ? String(year) : words('monthYear', { month: String(month), year: String(year) });
+const onOff = (on: boolean) => words(on ? 'on' : 'off');
+const orNotSet = (text: string | null) => text || words('notSet');
+const MODE_WORDS = { random: 'modeRandom', balanced: 'modeBalanced' } as const satisfies Record<RotationMode, string>;
+const mode = (value: RotationMode) => words(MODE_WORDS[value]);
 
 /** The preview's lines for the household's settings and the first child ("was → will be"). */
-function settingsChanges(before: SettingsDoc, after: ImportedSettings): string[] {
-  const first = childLabel({ name: after.firstChildName, first: true });
-  const lines: string[] = [];
-  const line = (changed: boolean, text: string) => changed && lines.push(text);
-  line(before.firstChildName !== after.firstChildName, `First child's name: ${before.firstChildName || 'not set'} → ${after.firstChildName}`);
+function settingsChanges(before: SettingsDoc, after: ImportedSettings): ImportWords[] {
+  // The first child as the app names it (shared/domain/children.ts childLabel), in words.
+  const child: ImportValue = after.firstChildName.trim() !== '' ? after.firstChildName : words('yourChild');
+  const lines: ImportWords[] = [];
+  const line = (changed: boolean, text: ImportWords) => changed && lines.push(text);
+  line(before.firstChildName !== after.firstChildName, words('firstChildName', { before: orNotSet(before.firstChildName), after: after.firstChildName }));
   line(
     before.firstChildBirthYear !== after.firstChildBirthYear || before.firstChildBirthMonth !== after.firstChildBirthMonth,
-    `${first}'s birth month: ${birth(before.firstChildBirthMonth, before.firstChildBirthYear)} → ${birth(after.firstChildBirthMonth, after.firstChildBirthYear)}`,
+    words('birthMonth', { child, before: birth(before.firstChildBirthMonth, before.firstChildBirthYear), after: birth(after.firstChildBirthMonth, after.firstChildBirthYear) }),
   );
-  line(before.rotationToysNumber !== after.rotationToysNumber, `Toys out at a time for ${first}: ${before.rotationToysNumber} → ${after.rotationToysNumber}`);
-  line(before.rotationIntervalDays !== after.rotationIntervalDays, `Rotation schedule for ${first}: ${days(before.rotationIntervalDays)} → ${days(after.rotationIntervalDays)}`);
-  line(before.rotationMode !== after.rotationMode, `Picking: ${before.rotationMode} → ${after.rotationMode}`);
-  line(before.reminderEmail !== after.reminderEmail, `Reminder email: ${onOff(before.reminderEmail)} → ${onOff(after.reminderEmail)}`);
-  line(before.timeZone !== after.timeZone, `Time zone: ${before.timeZone ?? 'not set'} → ${after.timeZone ?? 'not set'}`);
+  line(before.rotationToysNumber !== after.rotationToysNumber, words('toysOut', { child, before: before.rotationToysNumber, after: after.rotationToysNumber }));
+  line(before.rotationIntervalDays !== after.rotationIntervalDays, words('schedule', { child, before: days(before.rotationIntervalDays), after: days(after.rotationIntervalDays) }));
+  line(before.rotationMode !== after.rotationMode, words('picking', { before: mode(before.rotationMode), after: mode(after.rotationMode) }));
+  line(before.reminderEmail !== after.reminderEmail, words('reminderEmail', { before: onOff(before.reminderEmail), after: onOff(after.reminderEmail) }));
+  line(before.timeZone !== after.timeZone, words('timeZone', { before: orNotSet(before.timeZone), after: orNotSet(after.timeZone) }));
   return lines;
 }

@@ -10,7 +10,8 @@ import {
   type ToyDoc,
 } from '../schemas/docs.js';
 import { parseToysCsv } from './csv.js';
-import { EXPORT_CSV_NAME, EXPORT_JSON_NAME, ImportFileError, parseExportJson, photoPath, type ExportDoc, type ImportProblem } from './format.js';
+import { EXPORT_CSV_NAME, EXPORT_JSON_NAME, parseExportJson, photoPath, type ExportDoc } from './format.js';
+import { ImportFileError, importProblem, words, type ImportProblem, type ImportWords } from './import-words.js';
 
 // What an import reads, before it is planned against an account (import-plan.ts): an export
 // zip, or a CSV with or without a zip of its photos.
@@ -20,7 +21,8 @@ const MAPPED: readonly SyncTable[] = ['toys', 'lists', 'settings', 'rotations'];
 
 type IncomingToy = {
   row: number;
-  where: string;
+  /** Where a problem with this toy is: its row, or its place in the export. */
+  place: ImportWords;
   id: string | null;
   /** Every other field of the toy (including ones added after this code was written). */
   fields: Record<string, unknown>;
@@ -44,24 +46,21 @@ export type ImportSource = {
   photos: Map<string, Uint8Array>;
   problems: ImportProblem[];
   /** What is imported differently than it was exported. */
-  warnings: string[];
+  warnings: ImportWords[];
 };
 
 /** An export zip's files (readZip) as an import source. */
 export function sourceFromExport(files: Map<string, Uint8Array>): ImportSource {
   const json = files.get(EXPORT_JSON_NAME);
   if (!json) {
-    throw new ImportFileError(
-      files.has(EXPORT_CSV_NAME) || [...files.keys()].some((name) => name.endsWith('.csv'))
-        ? `This zip has no ${EXPORT_JSON_NAME}. To import a spreadsheet, pick the CSV file itself (and this zip for its photos).`
-        : `This zip is not a Toy Rotation export (it has no ${EXPORT_JSON_NAME}).`,
-    );
+    const hasCsv = files.has(EXPORT_CSV_NAME) || [...files.keys()].some((name) => name.endsWith('.csv'));
+    throw new ImportFileError(words(hasCsv ? 'zipHasCsv' : 'zipNotExport', { file: EXPORT_JSON_NAME }));
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(json);
   } catch {
-    throw new ImportFileError(`${EXPORT_JSON_NAME} is not UTF-8 text; the file may be damaged.`);
+    throw new ImportFileError(words('jsonNotUtf8', { file: EXPORT_JSON_NAME }));
   }
   const { docs, problems } = parseExportJson(text);
   const listNames = new Map(docs.lists.map((list) => [list.id, list as unknown as ListDoc]));
@@ -87,7 +86,7 @@ export function sourceFromExport(files: Map<string, Uint8Array>): ImportSource {
     if (file && bytes) source.photos.set(file, bytes);
     source.toys.push({
       row: index + 1,
-      where: `toys #${index + 1} ("${toy.title}")`,
+      place: words('placeToy', { number: index + 1, title: toy.title }),
       id,
       fields,
       category: category && category.kind === 'category' ? category.name : UNCATEGORIZED_NAME,
@@ -111,11 +110,7 @@ export function sourceFromCsv(csv: Uint8Array, photoZip: Map<string, Uint8Array>
     if (toy.photo) {
       const found = photoZip?.has(toy.photo) ? toy.photo : byBaseName.get(baseName(toy.photo).toLowerCase());
       if (!found) {
-        source.problems.push({
-          row: toy.row,
-          where: `row ${toy.row}`,
-          reason: photoZip ? `The photo "${toy.photo}" is not in the zip.` : `It names the photo "${toy.photo}": pick the zip with the photos too.`,
-        });
+        source.problems.push(importProblem(toy.row, words('placeRow', { row: String(toy.row) }), words(photoZip ? 'photoNotInZip' : 'photoNeedsZip', { photo: toy.photo })));
         continue;
       }
       photo = found;
@@ -123,7 +118,7 @@ export function sourceFromCsv(csv: Uint8Array, photoZip: Map<string, Uint8Array>
     }
     source.toys.push({
       row: toy.row,
-      where: `row ${toy.row}`,
+      place: words('placeRow', { row: String(toy.row) }),
       id: null,
       fields: {
         title: toy.title,

@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate, Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
-import { IMPORT_LIMITS, ImportFileError } from './format.js';
+import { IMPORT_LIMITS } from './format.js';
+import { ImportFileError, words } from './import-words.js';
 
 // Reading and writing zips with fflate (a maintained, isomorphic zip library), the same in
 // the browser and on the server. Reading is defensive: a zip is untrusted input.
@@ -28,8 +29,11 @@ const DEFAULT_ZIP_LIMITS: ZipLimits = {
   entryBytes: (name) => (/\.(json|csv)$/i.test(name) ? IMPORT_LIMITS.textBytes : IMPORT_LIMITS.photoBytes),
 };
 
-const tooLarge = (what: string, limit: number) =>
-  new ImportFileError(`${what} unpacks to more than ${Math.round(limit / MB)} MB; it was not read (it may be a zip bomb).`);
+/** An entry (by name), or the whole zip (no name), that unpacks to more than `limit` bytes. */
+const tooLarge = (name: string | null, limit: number) =>
+  new ImportFileError(
+    name === null ? words('zipUnpacksTooLarge', { mb: Math.round(limit / MB) }) : words('entryUnpacksTooLarge', { name, mb: Math.round(limit / MB) }),
+  );
 
 /**
  * The unpacked size the zip's central directory declares for all its files, read before
@@ -62,12 +66,12 @@ function declaredUnpackedBytes(bytes: Uint8Array): number | null {
  * zip that lies about its sizes is stopped after at most about 1 MB past the limit.
  */
 export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Map<string, Uint8Array> {
-  if (bytes.length > IMPORT_LIMITS.zipBytes) throw new ImportFileError(`The zip file is larger than ${IMPORT_LIMITS.zipBytes / MB} MB.`);
+  if (bytes.length > IMPORT_LIMITS.zipBytes) throw new ImportFileError(words('zipTooLarge', { mb: IMPORT_LIMITS.zipBytes / MB }));
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 0x03 || bytes[2] === 0x05))) {
-    throw new ImportFileError('This file is not a zip file.');
+    throw new ImportFileError(words('notZip'));
   }
   // Refused before anything is inflated (system files count here too; an export is far below).
-  if ((declaredUnpackedBytes(bytes) ?? 0) > limits.unpackedBytes) throw tooLarge('The zip file', limits.unpackedBytes);
+  if ((declaredUnpackedBytes(bytes) ?? 0) > limits.unpackedBytes) throw tooLarge(null, limits.unpackedBytes);
   const files = new Map<string, Uint8Array>();
   let failure: Error | null = null;
   let entries = 0;
@@ -78,26 +82,26 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
     if (failure) return;
     const name = file.name;
     if (!safeEntryName(name)) {
-      failure = new ImportFileError(`The zip file contains a path outside its folder ("${name.slice(0, 80)}"); it was not read.`);
+      failure = new ImportFileError(words('zipPathOutside', { name: name.slice(0, 80) }));
       return;
     }
     if (name.endsWith('/') || isSystemJunk(name)) return; // a folder, or metadata: not read
     if (++entries > limits.entries) {
-      failure = new ImportFileError(`The zip file has more than ${limits.entries} files; it was not read.`);
+      failure = new ImportFileError(words('zipTooManyFiles', { files: limits.entries }));
       return;
     }
     if (files.has(name)) {
-      failure = new ImportFileError(`The zip file contains "${name}" twice; it was not read.`);
+      failure = new ImportFileError(words('zipDuplicate', { name }));
       return;
     }
     const entryLimit = limits.entryBytes(name);
     const declared = file.originalSize ?? 0;
     if (declared > entryLimit) {
-      failure = tooLarge(`"${name}"`, entryLimit);
+      failure = tooLarge(name, entryLimit);
       return;
     }
     if (unpacked + declared > limits.unpackedBytes) {
-      failure = tooLarge('The zip file', limits.unpackedBytes);
+      failure = tooLarge(null, limits.unpackedBytes);
       return;
     }
     const chunks: Uint8Array[] = [];
@@ -105,13 +109,13 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
     file.ondata = (error, chunk, final) => {
       if (failure) return;
       if (error) {
-        failure = new ImportFileError(`The zip file is damaged ("${name}" cannot be unpacked).`);
+        failure = new ImportFileError(words('zipEntryDamaged', { name }));
         return;
       }
       size += chunk.length;
       unpacked += chunk.length;
-      if (size > entryLimit) failure = tooLarge(`"${name}"`, entryLimit);
-      else if (unpacked > limits.unpackedBytes) failure = tooLarge('The zip file', limits.unpackedBytes);
+      if (size > entryLimit) failure = tooLarge(name, entryLimit);
+      else if (unpacked > limits.unpackedBytes) failure = tooLarge(null, limits.unpackedBytes);
       else {
         chunks.push(chunk);
         if (final) files.set(name, concat(chunks, size));
@@ -120,7 +124,7 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
     try {
       file.start();
     } catch {
-      failure = new ImportFileError(`"${name}" in the zip file uses a compression this app cannot read.`);
+      failure = new ImportFileError(words('zipCompression', { name }));
     }
   };
   try {
@@ -128,13 +132,14 @@ export function readZip(bytes: Uint8Array, limits: ZipLimits = DEFAULT_ZIP_LIMIT
       unzip.push(bytes.subarray(offset, offset + PUSH_STEP), offset + PUSH_STEP >= bytes.length);
     }
   } catch (error) {
-    failure ??= error instanceof ImportFileError ? error : new ImportFileError('The zip file is damaged and could not be read.');
+    failure ??= error instanceof ImportFileError ? error : new ImportFileError(words('zipDamaged'));
   }
   if (failure) throw failure;
   return files;
 }
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
+/** The pieces of one entry as one array (no copy when it came in one piece). */
+export function concat(chunks: Uint8Array[], size: number): Uint8Array {
   if (chunks.length === 1) return chunks[0] as Uint8Array;
   const out = new Uint8Array(size);
   let offset = 0;

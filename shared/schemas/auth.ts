@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.js';
+import { PASSWORD_MIN } from './auth-rules.js';
+
+export { AUTH_MESSAGES, PASSWORD_MIN } from './auth-rules.js';
 
 // Payloads of /api/auth (spec sections 3, 5 and 7). The client's forms use the same schemas,
 // so a parent sees the server's rule before a round trip.
 
-export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 const USERNAME_MAX = 50;
 /** Longest email we accept (spec section 9 allows 500 on the contact form; an address is at most 254). */
@@ -94,8 +97,16 @@ export const meResponseSchema = z.object({
    * calls then answer 403 {household: 'left'}; POST /api/auth/renew gives a token for householdId).
    */
   sessionHouseholdId: z.string().nullable().optional(),
+  /** The person's language (issue 24), synced to their devices; null until a device of theirs set it. Optional for older servers. */
+  language: z.enum(LANGUAGES).nullable().optional(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** PUT /api/auth/language: the person's language, for all their devices and their emails. */
+export const languageBodySchema = z.object({
+  language: z.enum(LANGUAGES, { error: `The language must be one of ${LANGUAGES.join(', ')}.` }),
+});
+export type LanguageBody = z.infer<typeof languageBodySchema>;
 
 /** An ALTCHA challenge as GET /api/auth/captcha serves it (the widget's `challengeurl`). */
 export const captchaChallengeSchema = z.object({
@@ -107,15 +118,3 @@ export const captchaChallengeSchema = z.object({
 });
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 
-/** Texts the server answers with; the client shows them as they are. */
-export const AUTH_MESSAGES = {
-  badLogin: 'Wrong email or password.',
-  emailTaken: 'An account with this email already exists. Log in or reset your password.',
-  captchaInvalid: 'The captcha answer is not valid or has expired. Please solve it again.',
-  captchaReused: 'This captcha was already used. Please solve it again.',
-  forgotSent: 'If an account exists for that email, we have sent a link to reset the password. It works for 30 minutes.',
-  resetDone: 'Your password has been changed. You can log in now.',
-  resetInvalid: 'This password reset link is not valid, was already used or has expired. Please ask for a new one.',
-  loggedOut: 'You have been logged out.',
-  loginCaptchaRequired: 'There were many failed logins for this account. Please complete the captcha check, then log in.',
-} as const;

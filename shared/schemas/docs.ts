@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { planSchema } from '../domain/plans.js';
+import { PLAN_NAMES } from '../domain/plans.js';
 
 // The replicated documents: one zod schema each is the single source for the RxDB schema
 // on the client, the sync push validation on the server, and the TypeScript types.
 // Times are epoch milliseconds. `_deleted` is added by the replication protocol.
+
+const planSchema = z.enum(PLAN_NAMES);
 
 export const UNCATEGORIZED_ID = 'uncategorized';
 export const UNCATEGORIZED_NAME = 'Uncategorized';
@@ -149,6 +151,12 @@ export const settingsDocSchema = z.object({
   reminderEmail: z.boolean(),
   /** IANA time zone of the household ("Europe/Paris"), for due days; null = UTC. The app sets it. */
   timeZone: z.string().max(64).regex(/^[A-Za-z0-9_+\-/]*$/, 'timeZone is an IANA time zone name').nullable(),
+  /**
+   * The starter categories were taken or skipped (issue 23): a new household is offered them
+   * once, on one device for all. Optional: documents stored before, and pushes from app
+   * versions without it, leave the stored value alone (the server always sends it).
+   */
+  starterCategoriesDone: z.boolean().optional(),
 });
 export type SettingsDoc = z.infer<typeof settingsDocSchema>;
 

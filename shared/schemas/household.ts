@@ -65,6 +65,17 @@ const inviteSummarySchema = z.object({
 });
 export const inviteListSchema = z.array(inviteSummarySchema);
 
+/**
+ * GET /api/household/join/{code}: what the join page says before anyone decides: the family's
+ * name and who invited (by username, as members are shown; null once that account is gone).
+ */
+export const inviteAboutSchema = z.object({
+  householdName: z.string(),
+  invitedBy: z.string().nullable(),
+  expiresAt: z.number().int(),
+});
+export type InviteAbout = z.infer<typeof inviteAboutSchema>;
+
 export const joinHouseholdSchema = z.object({
   code: inviteCodeSchema,
   bringMyToys: z.boolean({ error: 'bringMyToys: Say whether to bring your toys (true or false).' }),

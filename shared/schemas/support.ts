@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { emailField } from './auth.js';
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_SUBJECT, DELETION_SUBJECT } from './support-rules.js';
 
 // The two public forms (spec sections 3, 5 and 7): contact (also used by the bee-health page)
 // and the account deletion request.
 
-export const CONTACT_EMAIL_MAX = 500;
-export const CONTACT_MESSAGE_MAX = 1000;
 const SUBJECT_MAX = 100;
-export const CONTACT_SUBJECT = 'Contact Form';
-export const BEE_HEALTHY_SUBJECT = 'Bee Healthy Contact Form';
-export const DELETION_SUBJECT = 'Deletion Form';
 
 function subjectField(fallback: string) {
   return z

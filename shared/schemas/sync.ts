@@ -60,6 +60,13 @@ export type SyncDigest = z.infer<typeof syncDigestSchema>;
 
 export const SYNC_MAX_BATCH = 500;
 
+/**
+ * How large a device lets one push request's body grow (UTF-8 bytes): a third of the server's
+ * request limit (3 MB), so a page of long-noted toys splits into several requests and a page
+ * of ordinary ones goes in one.
+ */
+export const SYNC_PUSH_MAX_BYTES = 1_000_000;
+
 /** One row of a push: the client's new state and the server state it last saw (if any). */
 const pushRowSchema = z.object({
   newDocumentState: z.record(z.string(), z.unknown()),
@@ -73,6 +80,13 @@ export type PushRow = z.infer<typeof pushRowSchema>;
  * the RxDB protocol expects; the readable reason travels in this header, URI-encoded.
  */
 export const SYNC_NOTICE_HEADER = 'x-sync-notice';
+
+/**
+ * A hand-in (a push after leaving the household, decision 016) answers how many of its rows the
+ * server could not take in this header, a number, so a device tells the person in its own
+ * language; the notice header says the same in English.
+ */
+export const SYNC_HAND_IN_REFUSED_HEADER = 'x-sync-hand-in-refused';
 
 /**
  * A push carries the device's pull checkpoint (JSON) in this header, so that a server that

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withCachedStatements } from './cached-statements.js';
 import { migrateToLatest } from './database.js';
 import type { Database } from './schema.js';
+import { asHouseholdId } from './schema.js';
 
 // Issue 16: each distinct SQL text is prepared once; the ordered lists read an index, not a sort.
 
@@ -61,10 +62,10 @@ describe('cached statements', () => {
       const { rows } = await sql<{ detail: string }>`explain query plan ${sql.raw(compiled.sql.replace(/\?/g, "'x'"))}`.execute(db);
       return rows.map((r) => r.detail).join(' | ');
     };
-    const toys = await plan(db.selectFrom('toys').selectAll().where('user_id', '=', 'u').where('deleted', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc'));
+    const toys = await plan(db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId('u')).where('deleted', '=', 0).orderBy('created_at', 'desc').orderBy('id', 'desc'));
     expect(toys).toContain('toys_user_live_created');
     expect(toys).not.toContain('TEMP B-TREE');
-    const lists = await plan(db.selectFrom('lists').selectAll().where('user_id', '=', 'u').where('deleted', '=', 0).orderBy('position').orderBy('created_at').orderBy('id'));
+    const lists = await plan(db.selectFrom('lists').selectAll().where('household_id', '=', asHouseholdId('u')).where('deleted', '=', 0).orderBy('position').orderBy('created_at').orderBy('id'));
     expect(lists).not.toContain('TEMP B-TREE');
     await db.destroy();
   });

@@ -3,8 +3,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { rememberSqliteFile, setIncrementalVacuum } from '../services/storage/sqlite-vacuum.js';
 import { beginEpoch } from '../services/sync/epochs.js';
 import { withCachedStatements } from './cached-statements.js';
+import { guardedPool, guardWork, postgresProbe, type ReachabilityProbe } from './reachability-guard.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
 
@@ -16,9 +18,19 @@ pg.types.setTypeParser(pg.types.builtins.INT8, Number);
 
 /** The pg pool behind a PostgreSQL database (rate limits and the change-feed relay use it). */
 const pools = new WeakMap<DB, pg.Pool>();
+const probes = new WeakMap<DB, ReachabilityProbe>();
 
 export function postgresPool(db: DB): pg.Pool | undefined {
   return pools.get(db);
+}
+
+/**
+ * For work on PostgreSQL that does not go through Kysely (the rate limiters): the wait ends as
+ * 503 once the database is found unreachable (decision 049). As it is for SQLite.
+ */
+export function reachabilityGuard(db: DB): <T>(work: Promise<T>) => Promise<T> {
+  const probe = probes.get(db);
+  return probe ? (work) => guardWork(work, probe) : (work) => work;
 }
 
 export function isPostgres(db: DB): boolean {
@@ -35,7 +47,9 @@ const CONNECT_TIMEOUT_MS = 10_000;
  */
 export async function openDatabase(options: { dataDir: string; databaseUrl?: string; poolSize?: number; connectTimeoutMs?: number }): Promise<DB> {
   if (!options.databaseUrl) {
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(openSqliteFile(options.dataDir)) }) });
+    const file = openSqliteFile(options.dataDir);
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withCachedStatements(file) }) });
+    rememberSqliteFile(db, file);
     await migrateToLatest(db);
     await beginEpoch(db, Date.now());
     return db;
@@ -53,8 +67,16 @@ export async function openDatabase(options: { dataDir: string; databaseUrl?: str
   });
   // An idle client losing its connection (a database restart) must not crash the process.
   pool.on('error', () => {});
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Nor one in use: pg emits 'error' on a checked-out client whose connection ends, besides
+  // failing its query (which the request answers as 503); unheard, that event would be an
+  // uncaught exception. The pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  // Requests reach PostgreSQL through a guard that tells a database gone quiet (503 within a
+  // second) from a slow statement or a busy pool (waits on): reachability-guard.ts, decision 049.
+  const probe = postgresProbe(options.databaseUrl);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, probe) }) });
   pools.set(db, pool);
+  probes.set(db, probe);
   try {
     await pool.query('select 1');
   } catch (error) {
@@ -84,6 +106,8 @@ function openSqliteFile(dataDir: string): SQLite.Database {
   // FULL, not WAL's usual NORMAL: NORMAL may lose the last acknowledged commits on a power cut,
   // and an acknowledged change (a toy, a synced edit) must never be lost.
   file.pragma('synchronous = FULL');
+  // Space of deleted rows goes back to the disk on a schedule (services/storage/compaction.ts).
+  setIncrementalVacuum(file);
   return file;
 }
 
@@ -113,6 +137,9 @@ export async function migrateToLatest(db: DB): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // A migration of one branch may reach a database after a later-named one of another
+    // branch ran there (migrations/index.ts): it runs then, rather than the start failing.
+    allowUnorderedMigrations: true,
     // PostgreSQL: the migration tables live in the connection's current schema. Without this,
     // Kysely would find another schema's kysely_migration in the same database and skip ours.
     migrationTableSchema: isPostgres(db) ? await currentSchema(db) : undefined,

@@ -1,14 +1,23 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 import type { Plan } from '../../shared/domain/plans.js';
 
 // Row types of every table, matching migrations/. Timestamps: epoch ms. Booleans: 0 | 1.
 //
-// In the data tables (media, settings, lists, toys, rotations) the column `user_id` holds the
-// OWNER of the row, which is a household id since migration 0600 (docs/decisions/016): the
-// column kept its name so no row was rewritten; read it as `OwnerId`.
+// In the data tables (media, settings, lists, toys, rotations) the column `household_id` holds
+// the OWNER of the row, a household (docs/decisions/016; named `user_id` until migration
+// 2026-11-27-2000).
 
-/** A household id: what the data tables' `user_id` column holds (see above). */
-export type OwnerId = string;
+declare const householdIdBrand: unique symbol;
+
+/**
+ * A household's id. Branded so the compiler refuses a person's id (a plain string) where a
+ * household's is meant: ids come from the household columns below, or from `asHouseholdId`
+ * where a household is made or named from outside (a new household, a route's parameter).
+ */
+export type HouseholdId = string & { readonly [householdIdBrand]: 'HouseholdId' };
+
+/** Names a string as a household id: only where the string is known to be one. */
+export const asHouseholdId = (id: string): HouseholdId => id as HouseholdId;
 
 type UsersTable = {
   id: string;
@@ -28,6 +37,8 @@ type UsersTable = {
   /** Stripe `created` (epoch ms) of the last invoice event applied; older ones are ignored. */
   invoice_event_at: Generated<number | null>;
   payment_failed: Generated<number>;
+  /** The person's language (migration 5000, a shared/languages.ts code); null until a device of theirs sets it. */
+  language: Generated<string | null>;
 };
 
 type SessionsTable = {
@@ -36,7 +47,7 @@ type SessionsTable = {
   created_at: number;
   expires_at: number;
   /** The household the session was opened in (migration 0600); null only for rows written before it. */
-  household_id: string | null;
+  household_id: HouseholdId | null;
   /** When its user left or was removed from that household (then 403 {household: 'left'}). */
   left_at: Generated<number | null>;
   /** The token hash of the login this session was renewed from (migration 1100); null: it is that login. */
@@ -45,13 +56,13 @@ type SessionsTable = {
 
 /** Issue 13: the owner of the data. Existing accounts' households have the founding user's id. */
 type HouseholdsTable = {
-  id: string;
+  id: HouseholdId;
   name: string;
   created_at: number;
   /** Kept (memberless) for this user, who joined another household without their toys. */
   kept_for: string | null;
   /** Its data moved into this household (its only member joined it with their toys). */
-  moved_to: string | null;
+  moved_to: HouseholdId | null;
 };
 
 type HouseholdRole = 'owner' | 'member';
@@ -59,7 +70,7 @@ type HouseholdRole = 'owner' | 'member';
 /** One household per account: keyed by the user. */
 type MembershipsTable = {
   user_id: string;
-  household_id: string;
+  household_id: HouseholdId;
   role: HouseholdRole;
   joined_at: number;
 };
@@ -67,7 +78,7 @@ type MembershipsTable = {
 /** A person left (or was removed from, or joined away from) a household (decision 016: hand-in). */
 type DeparturesTable = {
   user_id: string;
-  household_id: string;
+  household_id: HouseholdId;
   left_at: number;
   /** The change clock then: a hand-in may change only rows nobody changed since. */
   left_seq: number;
@@ -76,7 +87,7 @@ type DeparturesTable = {
 type InvitesTable = {
   /** SHA-256 (hex) of the code; the code itself is never stored. */
   code_hash: string;
-  household_id: string;
+  household_id: HouseholdId;
   created_by: string;
   email: string | null;
   created_at: number;
@@ -106,8 +117,8 @@ type SupportMessagesTable = {
 };
 
 type MediaTable = {
-  /** The owning household (OwnerId). */
-  user_id: OwnerId;
+  /** The owning household. */
+  household_id: HouseholdId;
   id: string;
   mime: string;
   bytes: number;
@@ -125,6 +136,8 @@ type ResetRequestsTable = {
   email: string;
   created_at: number;
   processed_at: number | null;
+  /** The asking request's language (migration 5100): the email's when the account has none. */
+  language: Generated<string | null>;
 };
 
 type StripeEventsTable = {
@@ -142,13 +155,16 @@ type RateLimitsTable = { key: string; points: Generated<number>; expire: number 
 type JobRunsTable = { name: string; ran_at: number };
 
 /** One row per open live sync stream, on any instance (migration 2026-11-26-1000). */
+/** Migration 1000 of 2026-11-27: one row per unsubscribe link mailed (its token's SHA-256); gone when reminders are turned on again. */
+type ReminderUnsubscribeTokensTable = { token_hash: string; owner_id: HouseholdId; created_at: number };
+
 type LiveStreamsTable = { id: string; user_id: string; instance_id: string; expires_at: number };
 
 type ChangeClockTable = { id: number; value: number };
 
 type SettingsTable = {
-  /** The owning household (OwnerId). */
-  user_id: OwnerId;
+  /** The owning household. */
+  household_id: HouseholdId;
   rotation_toys_number: number;
   last_rotation_date: number | null;
   tips_dismissed: Generated<number>;
@@ -163,13 +179,13 @@ type SettingsTable = {
   children: Generated<string>;
   reminder_email: Generated<number>;
   time_zone: string | null;
-  /** Server-only: the token of the reminder emails' unsubscribe link. */
-  reminder_token: string | null;
+  // Issue 23 (migration 4100): 1 once the starter categories were taken or skipped.
+  starter_categories_done: Generated<number>;
 };
 
 type ListsTable = {
-  /** The owning household (OwnerId). */
-  user_id: OwnerId;
+  /** The owning household. */
+  household_id: HouseholdId;
   id: string;
   kind: 'category' | 'collection';
   name: string;
@@ -182,8 +198,8 @@ type ListsTable = {
 };
 
 type ToysTable = {
-  /** The owning household (OwnerId). */
-  user_id: OwnerId;
+  /** The owning household. */
+  household_id: HouseholdId;
   id: string;
   title: string;
   category_id: string;
@@ -214,8 +230,8 @@ type ToysTable = {
 };
 
 type RotationsTable = {
-  /** The owning household (OwnerId). */
-  user_id: OwnerId;
+  /** The owning household. */
+  household_id: HouseholdId;
   id: string;
   created_at: number;
   /** JSON array of toy ids, in the order shown. */
@@ -233,10 +249,33 @@ type RotationsTable = {
 };
 
 /** Server-only: the private calendar feed of a household (issue 14). */
-type CalendarFeedsTable = { owner_id: string; secret_hash: string; created_at: number };
+type CalendarFeedsTable = { owner_id: HouseholdId; secret_hash: string; created_at: number };
 
 /** Server-only: reminder emails sent, one per household and due day (issue 14). */
-type RotationRemindersTable = { owner_id: string; due_date: string; sent_at: number };
+type RotationRemindersTable = { owner_id: HouseholdId; due_date: string; sent_at: number };
+
+/** A device's Web Push subscription, of a person (issue 24). */
+type PushSubscriptionsTable = { id: string; user_id: string; endpoint: string; p256dh: string; auth: string; created_at: number };
+
+/** Server-only: push reminders sent, one per subscription, child and due day (issue 24). */
+type PushRemindersTable = { subscription_id: string; child_id: string; due_date: string; sent_at: number };
+
+/** A person's WebAuthn credential (issue 24); `id` and `public_key` are base64url. */
+type PasskeysTable = {
+  id: string;
+  user_id: string;
+  public_key: string;
+  counter: number;
+  /** JSON array of the authenticator's transports (hints for the browser). */
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+};
+
+/** A one-time WebAuthn challenge; `user_id` is the person adding a passkey, null for a sign-in. */
+type PasskeyChallengesTable = { challenge: string; purpose: 'register' | 'sign-in'; user_id: string | null; expires_at: number };
 
 /** One row per server start (issue 9: devices detect a server restored from a backup). */
 type ServerEpochsTable = {
@@ -261,6 +300,7 @@ export type Database = {
   rate_limits: RateLimitsTable;
   job_runs: JobRunsTable;
   live_streams: LiveStreamsTable;
+  reminder_unsubscribe_tokens: ReminderUnsubscribeTokensTable;
   reset_requests: ResetRequestsTable;
   server_epochs: ServerEpochsTable;
   calendar_feeds: CalendarFeedsTable;
@@ -269,12 +309,15 @@ export type Database = {
   memberships: MembershipsTable;
   invites: InvitesTable;
   departures: DeparturesTable;
+  push_subscriptions: PushSubscriptionsTable;
+  push_reminders: PushRemindersTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 };
 
 export type User = Selectable<UsersTable>;
 export type ToyRow = Selectable<ToysTable>;
 export type NewToyRow = Insertable<ToysTable>;
-export type ToyUpdate = Updateable<ToysTable>;
 export type ListRow = Selectable<ListsTable>;
 export type SettingsRow = Selectable<SettingsTable>;
 export type RotationRow = Selectable<RotationsTable>;

@@ -41,7 +41,7 @@ describe('migration 1100 (security gaps) on existing data', () => {
 
     expect((await migrator(db, null, opened.migrationTableSchema).migrateToLatest()).error).toBeUndefined();
 
-    await sql`insert into media (user_id, id, mime, bytes, width, height, created_at) values ('u', ${'b'.repeat(64)}, 'image/jpeg', 10, 1, 1, 2)`.execute(db);
+    await sql`insert into media (household_id, id, mime, bytes, width, height, created_at) values ('u', ${'b'.repeat(64)}, 'image/jpeg', 10, 1, 1, 2)`.execute(db);
     expect(await rows(db, sql`select id, reencoded from media order by id`)).toEqual([
       { id: 'a'.repeat(64), reencoded: 0 },
       { id: 'b'.repeat(64), reencoded: 1 },

@@ -19,8 +19,17 @@ const FAILURES: Record<number, string> = {
   415: 'Unsupported Content-Type',
   429: 'Too many attempts; Retry-After says when to try again',
   502: 'Stripe could not be reached; nothing changed',
-  503: 'Not available on this server (e.g. payments not set up)',
+  503: 'Not available right now: a service it needs (database, photo store) is unreachable, or the server is busy (Retry-After says when to try again), or it is not set up on this server (e.g. payments)',
 };
+
+/** Answers that are bytes, not text: described as binary strings. */
+const BINARY_TYPES = /^(?:image\/|application\/(?:zip|octet-stream))/;
+const MEDIA_TYPE = /^[a-z]+\/[\w.+-]+$/;
+
+/** The OpenAPI content of a non-JSON answer in these media types. */
+function rawContent(types: readonly string[]) {
+  return Object.fromEntries(types.map((type) => [type, { schema: BINARY_TYPES.test(type) ? z.string().meta({ format: 'binary' }) : z.string() }]));
+}
 
 export type RouteSpec<B extends z.ZodType> = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -33,8 +42,18 @@ export type RouteSpec<B extends z.ZodType> = {
   upload?: string[];
   /** Query parameters. */
   query?: z.ZodObject;
-  /** The 200 answer: a schema, or a description when it is not JSON (or not described). */
+  /**
+   * The 200 answer: a schema; or, when it is not JSON, its media type (`text/calendar`) or a
+   * description, with `answerTypes` naming its media types.
+   */
   answer: z.ZodType | string;
+  /** The media types of a non-JSON answer (`['image/jpeg', 'image/png']`). */
+  answerTypes?: readonly string[];
+  /**
+   * The name generated clients give the call. Unset: made from the method and the full path
+   * when the document is built (lib/openapi-document.ts), so every operation has one.
+   */
+  operationId?: string;
   /** Needs `Authorization: Bearer <token>`. */
   signedIn?: boolean;
   /** Path parameters that have a stricter schema than a string. */
@@ -51,7 +70,9 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<
     method: spec.method,
     path: spec.path,
     summary: spec.summary,
-    ...(spec.signedIn ? { security: [{ bearer: [] }] } : {}),
+    ...(spec.operationId ? { operationId: spec.operationId } : {}),
+    // An empty list says "no sign-in needed" in so many words (a missing one would inherit a default).
+    security: spec.signedIn ? [{ bearer: [] }] : [],
     request: {
       ...(names.length > 0
         ? { params: z.object(Object.fromEntries(names.map((name) => [name, spec.params?.[name] ?? z.string()]))) }
@@ -63,10 +84,7 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<
         : {}),
     },
     responses: {
-      200:
-        typeof spec.answer === 'string'
-          ? { description: spec.answer }
-          : { description: 'OK', content: { 'application/json': { schema: spec.answer } } },
+      200: answerOf(spec),
       ...Object.fromEntries(
         [...statuses].sort().map((status) => [
           status,
@@ -76,6 +94,12 @@ export function defineRoute<B extends z.ZodType = z.ZodUnknown>(spec: RouteSpec<
     },
   };
   return Object.assign(config, { body: (spec.body ?? z.unknown()) as B });
+}
+
+function answerOf(spec: RouteSpec<z.ZodType>) {
+  if (typeof spec.answer !== 'string') return { description: 'OK', content: { 'application/json': { schema: spec.answer } } };
+  const types = spec.answerTypes ?? (MEDIA_TYPE.test(spec.answer) ? [spec.answer] : []);
+  return { description: spec.answer, ...(types.length > 0 ? { content: rawContent(types) } : {}) };
 }
 
 /** A resource sub-app whose routes are described in the OpenAPI document. */

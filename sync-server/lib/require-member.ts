@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, MemberEnv } from '../context.js';
+import { asHouseholdId } from '../db/schema.js';
 import { HAND_IN_HEADER, ownerOf } from '../services/household/scope.js';
 import { actingAs } from './actor.js';
 import { authenticate, bearerToken } from './require-user.js';
@@ -17,7 +18,9 @@ export function requireMember(deps: AppDeps, options: { handIn?: boolean } = {})
     c.set('user', session.user);
     c.set('sessionHash', session.sessionHash);
     c.set('binding', session.binding);
-    const handInTo = options.handIn ? c.req.header(HAND_IN_HEADER)?.trim() || undefined : undefined;
+    const named = options.handIn ? c.req.header(HAND_IN_HEADER)?.trim() || undefined : undefined;
+    // The household a device says it hands in to: ownerOf checks the person left it.
+    const handInTo = named === undefined ? undefined : asHouseholdId(named);
     c.set('owner', await ownerOf(deps, session, { ...options, handInTo }));
     await actingAs(session.user.id, next);
   });

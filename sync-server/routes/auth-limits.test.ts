@@ -21,10 +21,10 @@ const post = (path: string, body: unknown, ip: string) => t.app.request(path, js
 
 async function outboxHolds(count: number) {
   const dir = path.join(t.dataDir, 'outbox');
-  for (let i = 0; i < 200 && !(fs.existsSync(dir) && fs.readdirSync(dir).length >= count); i++) {
+  for (let i = 0; i < 200 && !(fs.existsSync(dir) && fs.readdirSync(dir).filter((name) => name.endsWith('.eml')).length >= count); i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  expect(fs.readdirSync(dir)).toHaveLength(count);
+  expect(fs.readdirSync(dir).filter((name) => name.endsWith('.eml'))).toHaveLength(count);
 }
 
 async function expectTooMany(res: Response) {

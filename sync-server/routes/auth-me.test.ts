@@ -22,7 +22,7 @@ describe('GET /api/auth/me', () => {
     const res = await me(parent.token);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toEqual({ userId: parent.userId, username: 'Ada', email: 'me.parent@example.com', householdId: parent.userId, sessionHouseholdId: parent.userId });
+    expect(body).toEqual({ userId: parent.userId, username: 'Ada', email: 'me.parent@example.com', householdId: parent.userId, sessionHouseholdId: parent.userId, language: null });
     expect(meResponseSchema.parse(body)).toEqual(body);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
@@ -37,5 +37,32 @@ describe('GET /api/auth/me', () => {
     const revoked = await me(other.token);
     expect(revoked.status).toBe(401);
     expect(await revoked.json()).toEqual({ error: expect.any(String) });
+  });
+});
+
+describe('PUT /api/auth/language', () => {
+  const setLanguage = (body: unknown, token?: string) => t.app.request('/api/auth/language', jsonRequest('PUT', body, token));
+
+  it("keeps the person's language, which every device of theirs then reads from /me", async () => {
+    const person = await registerThroughApi(t.app);
+    const res = await setLanguage({ language: 'de' }, person.token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ language: 'de' });
+    const secondDevice = await registerThroughApi(t.app, { email: 'other-language@example.com' });
+    expect((await (await me(person.token)).json()).language).toBe('de');
+    // Another person's language stays their own.
+    expect((await (await me(secondDevice.token)).json()).language).toBeNull();
+    await setLanguage({ language: 'fr' }, person.token);
+    expect((await (await me(person.token)).json()).language).toBe('fr');
+  });
+
+  it('refuses a language the app does not ship, and anyone signed out, changing nothing', async () => {
+    const person = await registerThroughApi(t.app);
+    await setLanguage({ language: 'es' }, person.token);
+    const bad = await setLanguage({ language: 'xx' }, person.token);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: expect.stringContaining('en, es, de, fr') });
+    expect((await setLanguage({ language: 'de' })).status).toBe(401);
+    expect((await (await me(person.token)).json()).language).toBe('es');
   });
 });

@@ -8,6 +8,7 @@ import { RENEW_GRACE_MS } from '../services/auth/sessions.js';
 import { registerThroughApi, solveCaptcha, TEST_PASSWORD, type Registered } from '../test-support/register.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
+import { asHouseholdId } from '../db/schema.js';
 
 let t: TestApp;
 let loggedInToken = '';
@@ -29,9 +30,9 @@ describe('POST /api/auth/register', () => {
     expect(user).toMatchObject({ email: 'parent.one@example.com', username: 'Ada', plan: 'free' });
     expect(user.password_hash).toMatch(/^scrypt\$17\$8\$1\$/);
     expect(user.password_hash).not.toContain(TEST_PASSWORD);
-    const settings = await t.db.selectFrom('settings').selectAll().where('user_id', '=', parent.userId).executeTakeFirst();
+    const settings = await t.db.selectFrom('settings').selectAll().where('household_id', '=', asHouseholdId(parent.userId)).executeTakeFirst();
     expect(settings?.rotation_toys_number).toBe(8);
-    const lists = await t.db.selectFrom('lists').select(['id', 'name']).where('user_id', '=', parent.userId).execute();
+    const lists = await t.db.selectFrom('lists').select(['id', 'name']).where('household_id', '=', asHouseholdId(parent.userId)).execute();
     expect(lists).toEqual([{ id: 'uncategorized', name: 'Uncategorized' }]);
     expect((await post('/api/auth/renew', undefined, parent.token)).status).toBe(200);
   });
@@ -123,6 +124,24 @@ describe('POST /api/auth/register', () => {
     expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100_000 });
     expect(challenge.signature).toMatch(/^[a-f0-9]{64}$/);
     expect(challenge.salt).toMatch(/\?expires=\d+&$/);
+  });
+
+  it("names the new household in the registering app's language (its Accept-Language), English by default", async () => {
+    const householdName = async (id: string) =>
+      (await t.db.selectFrom('households').select('name').where('id', '=', asHouseholdId(id)).executeTakeFirstOrThrow()).name;
+    expect(await householdName(parent.userId)).toBe("Ada's family");
+    const named: [string, string][] = [
+      ['de-DE,de;q=0.9,en;q=0.5', 'Familie von Kai'],
+      ['fr', 'Famille de Kai'],
+      ['es-MX', 'Familia de Kai'],
+    ];
+    for (const [acceptLanguage, name] of named) {
+      const tokenReCap = await solveCaptcha(t.app);
+      const request = jsonRequest('POST', { username: 'Kai', email: `kai-${acceptLanguage.slice(0, 2)}@example.com`, password: 'longenough', tokenReCap });
+      const res = await t.app.request('/api/auth/register', { ...request, headers: { ...(request.headers as Record<string, string>), 'accept-language': acceptLanguage } });
+      expect(res.status).toBe(200);
+      expect(await householdName(((await res.json()) as { userId: string }).userId)).toBe(name);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import {
   authResponseSchema,
   captchaChallengeSchema,
   forgotPasswordSchema,
+  languageBodySchema,
   loginSchema,
   meResponseSchema,
   type MeResponse,
@@ -12,6 +13,8 @@ import {
   resetPasswordSchema,
   resetTokenSchema,
 } from '../../shared/schemas/auth.js';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../shared/languages.js';
+import { requestLanguage } from '../i18n/emails.js';
 import { msgSchema } from '../../shared/schemas/rest.js';
 import type { AppDeps, AuthedEnv } from '../context.js';
 import { apiRouter, defineRoute, serveRoute } from '../lib/api-routes.js';
@@ -34,6 +37,7 @@ const authApi = {
   login: defineRoute({ method: 'post', path: '/login', summary: 'Log in', body: loginSchema, answer: authResponseSchema, failures: [401, 403, 429] }),
   renew: defineRoute({ method: 'post', path: '/renew', summary: 'A fresh token for this session', signedIn: true, answer: renewResponseSchema }),
   me: defineRoute({ method: 'get', path: '/me', summary: 'Whose token this is', signedIn: true, answer: meResponseSchema }),
+  language: defineRoute({ method: 'put', path: '/language', summary: "Set the person's language", signedIn: true, body: languageBodySchema, answer: languageBodySchema }),
   logout: defineRoute({ method: 'post', path: '/logout', summary: 'End this session', signedIn: true, answer: msgSchema }),
   forgotPassword: defineRoute({ method: 'post', path: '/forgotpassword', summary: 'Email a password reset link', body: forgotPasswordSchema, answer: dataAnswer, failures: [429] }),
   resetPassword: defineRoute({
@@ -63,7 +67,9 @@ export function authRoutes(deps: AppDeps) {
     const input = await parseJson(c, authApi.register.body);
     const wait = await limits.register.attempt(clientIp(c, deps.env.TRUST_PROXY), input.email);
     if (wait) return tooManyAttempts(c, wait);
-    return c.json(await registerUser(deps, captcha, input));
+    // The new household is named in the app's language (its fetch core sends it as Accept-Language).
+    const language = requestLanguage(c.req.header('accept-language')) ?? DEFAULT_LANGUAGE;
+    return c.json(await registerUser(deps, captcha, input, language));
   });
 
   serveRoute(app, authApi.login, async (c) => {
@@ -101,7 +107,15 @@ export function authRoutes(deps: AppDeps) {
       email: user.email,
       householdId,
       sessionHouseholdId: c.get('binding').leftAt === null ? c.get('binding').householdId : null,
+      language: isLanguage(user.language) ? user.language : null,
     } satisfies MeResponse);
+  });
+
+  // The person's language (issue 24): every device of theirs adopts it, emails are written in it.
+  serveRoute(app, authApi.language, signedIn, async (c) => {
+    const { language } = await parseJson(c, authApi.language.body);
+    await deps.db.updateTable('users').set({ language }).where('id', '=', c.get('user').id).execute();
+    return c.json({ language });
   });
 
   serveRoute(app, authApi.logout, signedIn, async (c) => {
@@ -116,7 +130,7 @@ export function authRoutes(deps: AppDeps) {
     const { email } = await parseJson(c, authApi.forgotPassword.body);
     const wait = await limits.forgotPassword.attempt(clientIp(c, deps.env.TRUST_PROXY), email);
     if (wait) return tooManyAttempts(c, wait);
-    const data = await requestPasswordReset(deps, email);
+    const data = await requestPasswordReset(deps, email, requestLanguage(c.req.header('Accept-Language')));
     resetMailer.kick();
     return c.json({ data });
   });

@@ -5,6 +5,7 @@ import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness 
 import { join, person } from '../test-support/households.js';
 import { dataUrl, makePng } from '../test-support/test-images.js';
 import { insertToys } from '../test-support/toys.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13: the plan belongs to the household. Once the owner pays, every member sees Premium
 // (500 toys, 50 collections) in REST and in the settings document; billing is the owner's.
@@ -27,7 +28,7 @@ describe('the household plan', () => {
     const member = await person(h.t);
     await join(owner, member);
     const memberEvents: string[][] = [];
-    h.t.deps.feed.subscribe(owner.userId, (event) => memberEvents.push(event.collections));
+    h.t.deps.feed.subscribe(asHouseholdId(owner.userId), (event) => memberEvents.push(event.collections));
     expect(await limitsOf(member.api)).toEqual({ toysLimit: 100, plan: 'free', docToys: 100, docCollections: 3, status: 'free' });
     const seqBefore = await owner.settingsSeq();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEHOLD_LEFT, HOUSEHOLD_MESSAGES, leftHouseholdSchema } from '../../shared/schemas/household.js';
-import type { OwnerId } from '../db/schema.js';
+import type { HouseholdId } from '../db/schema.js';
 import { mediaId } from '../services/media/media-store.js';
 import { stripeEvent } from '../test-support/fake-stripe.js';
 import { billingUser, createBillingHarness, deliver, PRICE, type BillingHarness } from '../test-support/billing.js';
@@ -9,6 +9,7 @@ import { cheapPasswordHash } from '../test-support/register.js';
 import { jsonRequest } from '../test-support/test-app.js';
 import { dataUrl, makePng } from '../test-support/test-images.js';
 import { apiClient, insertToys } from '../test-support/toys.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13, roles: the owner deletes the household (DELETE /api/household, decision 016). Every
 // member keeps their account and lands in a household of their own, as after removal; the
@@ -23,10 +24,10 @@ afterAll(() => h.close());
 const DATA_TABLES = ['toys', 'lists', 'rotations', 'settings', 'media'] as const;
 
 /** Every row the household holds, in every table that refers to it. */
-async function rowsOf(householdId: OwnerId) {
+async function rowsOf(householdId: HouseholdId) {
   const db = h.t.db;
   const counts: Record<string, number> = {};
-  for (const table of DATA_TABLES) counts[table] = (await db.selectFrom(table).select('user_id').where('user_id', '=', householdId).execute()).length;
+  for (const table of DATA_TABLES) counts[table] = (await db.selectFrom(table).select('household_id').where('household_id', '=', householdId).execute()).length;
   counts.households = (await db.selectFrom('households').select('id').where('id', '=', householdId).execute()).length;
   counts.memberships = (await db.selectFrom('memberships').select('user_id').where('household_id', '=', householdId).execute()).length;
   counts.invites = (await db.selectFrom('invites').select('code_hash').where('household_id', '=', householdId).execute()).length;
@@ -50,8 +51,8 @@ async function fullHousehold() {
   expect((await owner.api.put('updateSettings', { toysBaskets: ['Bath toys'] })).status).toBe(200);
   expect((await owner.api.get('pickRandomToys')).status).toBe(200);
   await inviteCode(owner, 'someone@example.com'); // open; the two used ones stay as rows too
-  await h.t.db.insertInto('calendar_feeds').values({ owner_id: householdId, secret_hash: `hash-${householdId}`, created_at: 1 }).execute();
-  await h.t.db.insertInto('rotation_reminders').values({ owner_id: householdId, due_date: '2026-11-23', sent_at: 1 }).execute();
+  await h.t.db.insertInto('calendar_feeds').values({ owner_id: asHouseholdId(householdId), secret_hash: `hash-${householdId}`, created_at: 1 }).execute();
+  await h.t.db.insertInto('rotation_reminders').values({ owner_id: asHouseholdId(householdId), due_date: '2026-11-23', sent_at: 1 }).execute();
   return { owner, member, third, householdId, photo: mediaId(photo) };
 }
 
@@ -86,7 +87,7 @@ async function logIn(who: Person) {
 describe('DELETE /api/household', () => {
   it('by the owner: the data goes, every member keeps their account in a household of their own, their sessions and streams end', async () => {
     const { owner, member, third, householdId, photo } = await fullHousehold();
-    const before = await rowsOf(householdId);
+    const before = await rowsOf(asHouseholdId(householdId));
     expect(before).toMatchObject({ toys: 3, settings: 1, media: 1, households: 1, memberships: 3, invites: 3, calendar_feeds: 1, rotation_reminders: 1 });
     expect(before.lists).toBeGreaterThan(1);
     expect(before.rotations).toBe(1);
@@ -100,7 +101,7 @@ describe('DELETE /api/household', () => {
     expect(answer).toMatchObject({ name: "Ada's family", role: 'owner', members: [{ userId: owner.userId, username: 'Ada', role: 'owner' }] });
 
     // Nothing of the household is left, not even the photo file no one else holds.
-    expect(await rowsOf(householdId)).toEqual(Object.fromEntries(Object.keys(before).map((key) => [key, 0])));
+    expect(await rowsOf(asHouseholdId(householdId))).toEqual(Object.fromEntries(Object.keys(before).map((key) => [key, 0])));
     expect(await h.t.deps.media.get(photo)).toBeNull();
 
     // Every old session, the owner's included, is a 403 {household: 'left'}; the streams closed.
@@ -158,11 +159,11 @@ describe('DELETE /api/household', () => {
 
   it('by a member: 403 with a message, and nothing changes', async () => {
     const { owner, member, householdId, photo } = await fullHousehold();
-    const before = await rowsOf(householdId);
+    const before = await rowsOf(asHouseholdId(householdId));
     const res = await member.api.del('/api/household');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: HOUSEHOLD_MESSAGES.ownerOnly });
-    expect(await rowsOf(householdId)).toEqual(before);
+    expect(await rowsOf(asHouseholdId(householdId))).toEqual(before);
     expect(await h.t.deps.media.get(photo)).not.toBeNull();
     for (const who of [owner, member]) expect((await who.api.get('getusertoys')).body).toHaveLength(3);
   });

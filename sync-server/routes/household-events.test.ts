@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReplicatedTable } from '../db/schema.js';
 import { family, join, person } from '../test-support/households.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13: every member's Family screen follows the household live. Each change to its name or
 // members reaches the household's live streams as a settings change (the app then asks
@@ -15,7 +16,7 @@ afterAll(() => t.close());
 
 function heard(householdId: string) {
   const events: ReplicatedTable[][] = [];
-  const stop = t.deps.feed.subscribe(householdId, (event) => events.push(event.collections));
+  const stop = t.deps.feed.subscribe(asHouseholdId(householdId), (event) => events.push(event.collections));
   return { settings: () => events.filter((collections) => collections.includes('settings')).length, stop };
 }
 

@@ -6,6 +6,7 @@ import { billingUser, createBillingHarness, type BillingHarness } from '../test-
 import { inviteCode, join, person, type Person } from '../test-support/households.js';
 import { dataUrl, makePng } from '../test-support/test-images.js';
 import { apiClient } from '../test-support/toys.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13, security: a member of household A can never read, change or learn the existence
 // of household B's data, through REST, sync pull, push, digest or stream, media, or invites.
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await b.owner.api.put('/api/household', { name: 'SecretHouseholdB' });
   await h.t.app.request('/api/household', { method: 'PATCH', headers: { authorization: `Bearer ${b.owner.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'SecretHouseholdB' }) });
   const rotation = (await b.owner.api.get('/api/sync/rotations/pull')).body.documents[0];
+  const basket = (await b.owner.api.get('/api/sync/lists/pull')).body.documents.find((list: { kind: string; name: string }) => list.kind === 'collection' && list.name === 'SecretBasketB');
   // Rotation practice (issue 14): a second child with its own rotation and an observation, a
   // storage place, a retired toy and a calendar feed link.
   const child = await b.owner.api.post('addChild', { name: 'SecretChildB' });
@@ -63,6 +65,7 @@ beforeAll(async () => {
     childRotationId: childRotation.body.rotationId,
     retiredToyId: retired.body.toy._id,
     calendarPath: new URL(feed.body.url).pathname,
+    collectionId: basket.id,
   });
   // A toy of A's own, to aim B's child ids at.
   const mine = await a.owner.api.post('addToy', { data: dataUrl(makePng(3, 3, 11), 'image/png'), title: 'MineA' });
@@ -76,13 +79,13 @@ async function snapshotB(): Promise<string> {
   const db = h.t.db;
   const parts: unknown[] = [];
   for (const table of ['toys', 'lists', 'rotations', 'settings', 'media'] as const) {
-    parts.push(await db.selectFrom(table).selectAll().where('user_id', '=', B.household!).orderBy('user_id').execute());
+    parts.push(await db.selectFrom(table).selectAll().where('household_id', '=', asHouseholdId(B.household!)).orderBy('household_id').execute());
   }
-  parts.push(await db.selectFrom('households').selectAll().where('id', '=', B.household!).execute());
-  parts.push(await db.selectFrom('memberships').selectAll().where('household_id', '=', B.household!).orderBy('user_id').execute());
-  parts.push(await db.selectFrom('invites').selectAll().where('household_id', '=', B.household!).orderBy('code_hash').execute());
-  parts.push(await db.selectFrom('calendar_feeds').selectAll().where('owner_id', '=', B.household!).execute());
-  parts.push(await db.selectFrom('rotation_reminders').selectAll().where('owner_id', '=', B.household!).orderBy('due_date').execute());
+  parts.push(await db.selectFrom('households').selectAll().where('id', '=', asHouseholdId(B.household!)).execute());
+  parts.push(await db.selectFrom('memberships').selectAll().where('household_id', '=', asHouseholdId(B.household!)).orderBy('user_id').execute());
+  parts.push(await db.selectFrom('invites').selectAll().where('household_id', '=', asHouseholdId(B.household!)).orderBy('code_hash').execute());
+  parts.push(await db.selectFrom('calendar_feeds').selectAll().where('owner_id', '=', asHouseholdId(B.household!)).execute());
+  parts.push(await db.selectFrom('rotation_reminders').selectAll().where('owner_id', '=', asHouseholdId(B.household!)).orderBy('due_date').execute());
   return JSON.stringify(parts);
 }
 
@@ -148,6 +151,9 @@ function calls(): Call[] {
     { route: 'put /api/private/updateChild/{childId}', method: 'PUT', path: `/api/private/updateChild/${B.childId}`, body: { name: 'Hijacked', rotationToysNumber: 0 }, status: 404 },
     { route: 'delete /api/private/deleteChild/{childId}', method: 'DELETE', path: `/api/private/deleteChild/${B.childId}`, status: 404 },
     { route: 'post /api/private/rotateChild/{childId}', method: 'POST', path: `/api/private/rotateChild/${B.childId}`, status: 404 },
+    // Collections in rotation (decision 047): B's collection is no source and nothing to bring out for A.
+    { route: 'post /api/private/rotateChild/{childId}', method: 'POST', path: `/api/private/rotateChild/first-child?collectionId=${B.collectionId}`, status: 404 },
+    { route: 'post /api/private/bringOutCollection/{collectionId}', method: 'POST', path: `/api/private/bringOutCollection/${B.collectionId}`, status: 404 },
     { route: 'get /api/private/childToys/{childId}', method: 'GET', path: `/api/private/childToys/${B.childId}`, status: 404 },
     { route: 'get /api/private/swapList/{childId}', method: 'GET', path: `/api/private/swapList/${B.childId}`, status: 404 },
     { route: 'get /api/private/rotationHistory', method: 'GET', path: `/api/private/rotationHistory?childId=${B.childId}`, status: 404 },
@@ -189,6 +195,8 @@ function calls(): Call[] {
     { route: 'delete /api/household/invites/{code}', method: 'DELETE', path: `/api/household/invites/${B.code}` },
     { route: 'delete /api/household/invites/{code}', method: 'DELETE', path: `/api/household/invites/${B.inviteId}` },
     { route: 'post /api/household/join', method: 'POST', path: '/api/household/join', body: { code: `${B.code!.slice(0, -2)}xx`, bringMyToys: true } },
+    // Who invited and to which family is told only for the invite's very code (the code is the secret).
+    { route: 'get /api/household/join/{code}', method: 'GET', path: `/api/household/join/${B.code!.slice(0, -2)}xx`, status: 404 },
     { route: 'delete /api/household/members/{userId}', method: 'DELETE', path: `/api/household/members/${B.memberId}`, as: 'owner' },
     { route: 'delete /api/household/members/{userId}', method: 'DELETE', path: `/api/household/members/${B.ownerId}`, as: 'owner' },
     { route: 'post /api/household/owner', method: 'POST', path: '/api/household/owner', body: { userId: B.memberId }, as: 'owner' },
@@ -205,12 +213,19 @@ function calls(): Call[] {
 const NOT_HOUSEHOLD = new Set([
   'get /api/auth/captcha', 'post /api/auth/register', 'post /api/auth/login', 'post /api/auth/renew', 'get /api/auth/me', 'post /api/auth/logout',
   'post /api/auth/forgotpassword', 'put /api/auth/resetpassword/{resetToken}', 'post /api/public/contactus', 'post /api/public/deletionform',
-  'get /api/stripe/config', 'post /api/stripe/webhook', 'get /api/media/{id}', 'post /api/private/deleteUser', 'get /api/health',
+  'get /api/stripe/config', 'post /api/stripe/webhook', 'get /api/media/{id}', 'post /api/private/deleteUser', 'get /api/health', 'get /api/ready',
   // The stream is checked by its own test below.
   'get /api/sync/stream',
   // Links whose unguessable secret is the key, not a session (issue 14): the household comes from
   // the secret alone. B's calendar link is checked to still work after A's calls below.
   'get /api/calendar/{file}', 'get /api/reminders/unsubscribe/{token}', 'post /api/reminders/unsubscribe/{token}',
+  // A person's own passkeys, push subscriptions and language, not a household's: passkeys.test.ts checks
+  // that nobody can remove another person's passkey, push.test.ts that a device is one person's.
+  'get /api/auth/passkeys', 'post /api/auth/passkeys/add/options', 'post /api/auth/passkeys/add', 'delete /api/auth/passkeys/{id}',
+  'post /api/auth/passkeys/sign-in/options', 'post /api/auth/passkeys/sign-in',
+  'get /api/push/key', 'post /api/push/subscriptions', 'post /api/push/unsubscribe', 'post /api/push/test',
+  // A person's own language (the account's, set with its own session).
+  'put /api/auth/language',
 ]);
 
 describe('household isolation', () => {

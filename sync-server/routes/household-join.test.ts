@@ -4,6 +4,7 @@ import { HOUSEHOLD_MESSAGES } from '../../shared/schemas/household.js';
 import { TOO_MANY_ATTEMPTS } from '../services/rate-limit.js';
 import { inviteCode, join, person, type Person } from '../test-support/households.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13, joining: invites of a household left without members die with it, a household
 // someone is in is never dropped, "bring my toys" brings the children too (decision 016), the
@@ -60,7 +61,7 @@ describe('invites of a household left without members', () => {
       expect(theirs.body).toMatchObject({ id: third.userId, role: 'owner' });
       // Grace's things stay where the join put them, unseen by anyone else.
       expect((await third.api.get('getusertoys')).body).toEqual([]);
-      const open = await t.db.selectFrom('invites').select('code_hash').where('household_id', '=', grace.userId).where('revoked_at', 'is', null).execute();
+      const open = await t.db.selectFrom('invites').select('code_hash').where('household_id', '=', asHouseholdId(grace.userId)).where('revoked_at', 'is', null).execute();
       expect(open).toEqual([]);
     });
   }
@@ -70,7 +71,7 @@ describe('invites of a household left without members', () => {
     const grace = await person(t);
     const stale = await inviteCode(grace);
     await join(ada, grace, false);
-    await t.db.updateTable('invites').set({ revoked_at: null }).where('household_id', '=', grace.userId).execute();
+    await t.db.updateTable('invites').set({ revoked_at: null }).where('household_id', '=', asHouseholdId(grace.userId)).execute();
     const third = await person(t);
     expect((await third.api.post('/api/household/join', { code: stale, bringMyToys: false })).status).toBe(404);
   });
@@ -82,15 +83,15 @@ describe('invites of a household left without members', () => {
     await push(grace, 'toys', [toy('left-behind')]);
     await join(ada, grace, false);
     const third = await person(t);
-    await t.db.updateTable('memberships').set({ household_id: grace.userId, role: 'member' }).where('user_id', '=', third.userId).execute();
-    await t.db.updateTable('sessions').set({ household_id: grace.userId }).where('user_id', '=', third.userId).execute();
+    await t.db.updateTable('memberships').set({ household_id: asHouseholdId(grace.userId), role: 'member' }).where('user_id', '=', third.userId).execute();
+    await t.db.updateTable('sessions').set({ household_id: asHouseholdId(grace.userId) }).where('user_id', '=', third.userId).execute();
 
     expect((await grace.api.post('deleteUser')).status).toBe(200);
     const theirs = await third.api.get('/api/household');
     expect(theirs.status).toBe(200);
     expect(theirs.body).toMatchObject({ id: grace.userId, role: 'owner' });
     expect((await pulled(third, 'toys')).map((doc) => doc.id)).toEqual(['left-behind']);
-    const row = await t.db.selectFrom('households').select('kept_for').where('id', '=', grace.userId).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('households').select('kept_for').where('id', '=', asHouseholdId(grace.userId)).executeTakeFirstOrThrow();
     expect(row.kept_for).toBeNull();
   });
 });
@@ -191,11 +192,31 @@ describe('bringing the toys: the one write path', () => {
   it("the old household's calendar feed and reminder rows go with its data", async () => {
     const ada = await person(t);
     const grace = await person(t);
-    await t.db.insertInto('calendar_feeds').values({ owner_id: grace.userId, secret_hash: `feed-${grace.userId}`, created_at: 1 }).execute();
-    await t.db.insertInto('rotation_reminders').values({ owner_id: grace.userId, due_date: '2026-01-01', sent_at: 1 }).execute();
+    await t.db.insertInto('calendar_feeds').values({ owner_id: asHouseholdId(grace.userId), secret_hash: `feed-${grace.userId}`, created_at: 1 }).execute();
+    await t.db.insertInto('rotation_reminders').values({ owner_id: asHouseholdId(grace.userId), due_date: '2026-01-01', sent_at: 1 }).execute();
     await join(ada, grace, true);
-    expect(await t.db.selectFrom('calendar_feeds').select('owner_id').where('owner_id', '=', grace.userId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('rotation_reminders').select('owner_id').where('owner_id', '=', grace.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('calendar_feeds').select('owner_id').where('owner_id', '=', asHouseholdId(grace.userId)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('rotation_reminders').select('owner_id').where('owner_id', '=', asHouseholdId(grace.userId)).execute()).toEqual([]);
+  });
+});
+
+describe('what an invite leads to (the join page)', () => {
+  it("names the family and who invited, signed out too; a used or unknown invite is the same 404 as joining", async () => {
+    const ada = await person(t, { username: 'Ada' });
+    const renamed = await t.app.request('/api/household', { method: 'PATCH', headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'The Lovelaces' }) });
+    expect(renamed.status).toBe(200);
+    const code = await inviteCode(ada);
+    const signedOut = await t.app.request(`/api/household/join/${code}`);
+    expect(signedOut.status).toBe(200);
+    expect(await signedOut.json()).toEqual({ householdName: 'The Lovelaces', invitedBy: 'Ada', expiresAt: expect.any(Number) });
+
+    const grace = await person(t, { username: 'Grace' });
+    expect((await grace.api.get(`/api/household/join/${code}`)).body).toMatchObject({ householdName: 'The Lovelaces', invitedBy: 'Ada' });
+    await grace.api.post('/api/household/join', { code, bringMyToys: false });
+    const used = await t.app.request(`/api/household/join/${code}`);
+    expect(used.status).toBe(404);
+    expect(await used.json()).toEqual({ error: HOUSEHOLD_MESSAGES.inviteInvalid });
+    expect((await t.app.request('/api/household/join/not-a-code')).status).toBe(404);
   });
 });
 

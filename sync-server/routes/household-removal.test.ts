@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSEHOLD_LEFT } from '../../shared/schemas/household.js';
-import { SYNC_NOTICE_HEADER } from '../../shared/schemas/sync.js';
+import { SYNC_HAND_IN_REFUSED_HEADER, SYNC_NOTICE_HEADER } from '../../shared/schemas/sync.js';
 import { createSession } from '../services/auth/sessions.js';
 import { mediaId } from '../services/media/media-store.js';
 import { HAND_IN_HEADER, HAND_IN_WINDOW_MS } from '../services/household/scope.js';
@@ -100,6 +100,7 @@ describe('removal', () => {
     expect(handIn.status).toBe(200);
     expect(handIn.body).toEqual([]); // nothing of the household is answered
     expect(decodeURIComponent(handIn.headers.get(SYNC_NOTICE_HEADER) ?? '')).toMatch(/no longer a member.*2 of your changes were handed in.*2 could not be/);
+    expect(handIn.headers.get(SYNC_HAND_IN_REFUSED_HEADER)).toBe('2'); // the count a device words itself
 
     const docs = (await owner.api.get('/api/sync/toys/pull')).body.documents as { id: string; title: string; caption: string; _deleted: boolean; createdBy: string }[];
     expect(docs.find((d) => d.id === 'made-offline')).toMatchObject({ title: 'Made offline', createdBy: member.userId });
@@ -160,8 +161,8 @@ describe('removal', () => {
     expect((await push(member.token, [toy('with-photo', { mediaId: mediaId(photo) })])).status).toBe(200);
     const doc = ((await owner.api.get('/api/sync/toys/pull')).body.documents as { id: string; mediaId: string | null }[]).find((d) => d.id === 'with-photo');
     expect(doc?.mediaId).toBe(mediaId(photo));
-    const held = await t.db.selectFrom('media').select('user_id').where('id', '=', mediaId(photo)).execute();
-    expect(held.map((row) => row.user_id)).toEqual([householdId]);
+    const held = await t.db.selectFrom('media').select('household_id').where('id', '=', mediaId(photo)).execute();
+    expect(held.map((row) => row.household_id)).toEqual([householdId]);
     expect((await t.app.request(`/api/media/${mediaId(photo)}`)).status).toBe(200);
 
     // A session of the new household names the one left; naming a stranger's is refused.

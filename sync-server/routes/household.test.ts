@@ -6,6 +6,7 @@ import { family, inviteCode, join, person } from '../test-support/households.js'
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { dataUrl, makePng } from '../test-support/test-images.js';
 import { apiClient, insertToys } from '../test-support/toys.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 13: /api/household and the rules behind it (docs/decisions/016-households.md).
 
@@ -64,7 +65,7 @@ describe('invites', () => {
     expect(url).toBe(`https://toys.example.com/join/${code}`);
     expect(expiresAt).toBeGreaterThanOrEqual(before + INVITE_TTL_MS);
     expect(expiresAt).toBeLessThanOrEqual(t.deps.now() + INVITE_TTL_MS);
-    const stored = await t.db.selectFrom('invites').selectAll().where('household_id', '=', ada.userId).execute();
+    const stored = await t.db.selectFrom('invites').selectAll().where('household_id', '=', asHouseholdId(ada.userId)).execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]!.code_hash).toBe(hashToken(code));
     expect(JSON.stringify(stored)).not.toContain(code);
@@ -163,9 +164,9 @@ describe('joining', () => {
     expect((await grace.api.get('getusertoys')).body).toHaveLength(2);
     expect((await ada.api.get('/api/household')).body.members).toHaveLength(2);
     // Grace's toys are kept, in her old household (no members now).
-    const kept = await t.db.selectFrom('households').selectAll().where('id', '=', grace.userId).executeTakeFirstOrThrow();
+    const kept = await t.db.selectFrom('households').selectAll().where('id', '=', asHouseholdId(grace.userId)).executeTakeFirstOrThrow();
     expect(kept.kept_for).toBe(grace.userId);
-    expect(await t.db.selectFrom('toys').select('id').where('user_id', '=', grace.userId).execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(grace.userId)).execute()).toHaveLength(3);
 
     const left = await grace.api.post('/api/household/leave');
     expect(left.status).toBe(200);
@@ -207,9 +208,9 @@ describe('joining', () => {
     expect(pulled.find((d) => d.title === 'Castle')?.collectionIds).toEqual([bedroom[0]!.id]);
     // Rotations and photos came along; the old household keeps nothing.
     expect((await ada.api.get('/api/sync/rotations/pull')).body.documents.length).toBeGreaterThanOrEqual(1);
-    expect(await t.db.selectFrom('media').select('id').where('user_id', '=', ada.userId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('media').select('id').where('household_id', '=', asHouseholdId(ada.userId)).execute()).toHaveLength(1);
     for (const table of ['toys', 'lists', 'rotations', 'media'] as const) {
-      expect(await t.db.selectFrom(table).select('id').where('user_id', '=', grace.userId).execute()).toEqual([]);
+      expect(await t.db.selectFrom(table).select('id').where('household_id', '=', asHouseholdId(grace.userId)).execute()).toEqual([]);
     }
     expect(names(lists.filter((l) => l.kind === 'category' && !l._deleted))).toEqual(['Blocks', 'Books', 'Puzzles', 'Uncategorized']);
   });
@@ -320,6 +321,16 @@ describe('removal and leaving', () => {
     expect((await owner.api.get('/api/household')).body.members).toHaveLength(1);
   });
 
+  it("a fresh household of their own is named in the person's language", async () => {
+    const owner = await person(t);
+    const member = await person(t, { username: 'Lena' });
+    await t.db.updateTable('users').set({ language: 'de' }).where('id', '=', member.userId).execute();
+    await join(owner, member, true); // came with their toys: nothing was kept for them
+    expect((await owner.api.del(`/api/household/members/${member.userId}`)).status).toBe(200);
+    const renewed = await member.api.post('/api/auth/renew');
+    expect((await apiClient(t, renewed.body.token).get('/api/household')).body.name).toBe('Familie von Lena');
+  });
+
   it('a member leaving gets a token for their own household (the one they left behind); the owner keeps the data', async () => {
     const { owner, member } = await family(t);
     await insertToys(t.deps, owner.userId, 2);
@@ -359,13 +370,13 @@ describe('account deletion', () => {
   it('of the last member: the household goes, with its data', async () => {
     const { owner, member, householdId } = await family(t);
     await insertToys(t.deps, householdId, 2);
-    await t.db.insertInto('calendar_feeds').values({ owner_id: householdId, secret_hash: `hash-${householdId}`, created_at: 1 }).execute();
+    await t.db.insertInto('calendar_feeds').values({ owner_id: asHouseholdId(householdId), secret_hash: `hash-${householdId}`, created_at: 1 }).execute();
     expect((await member.api.post('/api/household/leave')).status).toBe(200);
     expect((await owner.api.post('deleteUser')).status).toBe(200);
-    expect(await t.db.selectFrom('households').select('id').where('id', '=', householdId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('calendar_feeds').select('owner_id').where('owner_id', '=', householdId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('toys').select('id').where('user_id', '=', householdId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('settings').select('user_id').where('user_id', '=', householdId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('households').select('id').where('id', '=', asHouseholdId(householdId)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('calendar_feeds').select('owner_id').where('owner_id', '=', asHouseholdId(householdId)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(householdId)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('settings').select('household_id').where('household_id', '=', asHouseholdId(householdId)).execute()).toEqual([]);
   });
 
   it('of someone who joined without their toys also deletes the household kept for them', async () => {
@@ -374,8 +385,8 @@ describe('account deletion', () => {
     await insertToys(t.deps, grace.userId, 2);
     await join(ada, grace, false);
     expect((await grace.api.post('deleteUser')).status).toBe(200);
-    expect(await t.db.selectFrom('households').select('id').where('id', '=', grace.userId).execute()).toEqual([]);
-    expect(await t.db.selectFrom('toys').select('id').where('user_id', '=', grace.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('households').select('id').where('id', '=', asHouseholdId(grace.userId)).execute()).toEqual([]);
+    expect(await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(grace.userId)).execute()).toEqual([]);
     expect((await ada.api.get('/api/household')).body.members).toHaveLength(1);
   });
 });

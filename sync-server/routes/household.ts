@@ -2,6 +2,7 @@ import {
   createdInviteSchema,
   createInviteSchema,
   householdSchema,
+  inviteAboutSchema,
   inviteListSchema,
   joinHouseholdSchema,
   leftHouseholdSchema,
@@ -17,7 +18,8 @@ import { requireMember } from '../lib/require-member.js';
 import { createSession } from '../services/auth/sessions.js';
 import { deleteHousehold } from '../services/household/delete-household.js';
 import { householdView, leaveHousehold, removeMember, renameHousehold, transferOwnership } from '../services/household/households.js';
-import { createInvite, listInvites, revokeInvite } from '../services/household/invites.js';
+import { aboutInvite, createInvite, listInvites, revokeInvite } from '../services/household/invites.js';
+import { requestLanguage } from '../i18n/emails.js';
 import { joinHousehold } from '../services/household/join.js';
 import { createInviteLimits, limiterFactory } from '../services/rate-limit.js';
 
@@ -44,6 +46,14 @@ const householdApi = {
   }),
   listInvites: defineRoute({ method: 'get', path: '/invites', summary: 'Open invites (codes are shown only when created)', signedIn: true, answer: inviteListSchema, failures: [403] }),
   revokeInvite: defineRoute({ method: 'delete', path: '/invites/{code}', summary: 'Revoke an invite, by its code or its listed id', signedIn: true, answer: msgSchema, failures: [403, 404] }),
+  about: defineRoute({
+    method: 'get',
+    path: '/join/{code}',
+    summary:
+      "What an invite leads to, for the join page: the family's name and who invited (their username; null when that account is gone). No sign-in needed: the code is the secret. 404 when the invite is unknown, used, revoked or expired",
+    answer: inviteAboutSchema,
+    failures: [404],
+  }),
   join: defineRoute({
     method: 'post',
     path: '/join',
@@ -90,13 +100,16 @@ export function householdRoutes(deps: AppDeps) {
   serveRoute(app, api.createInvite, member, async (c) => {
     const { email } = await parseJson(c, api.createInvite.body);
     const user = c.get('user');
-    return c.json(await createInvite(deps, c.get('owner').id, { id: user.id, username: user.username }, email));
+    const askedIn = requestLanguage(c.req.header('Accept-Language'));
+    return c.json(await createInvite(deps, c.get('owner').id, { id: user.id, username: user.username }, email, askedIn));
   });
   serveRoute(app, api.listInvites, member, async (c) => c.json(await listInvites(deps, c.get('owner').id)));
   serveRoute(app, api.revokeInvite, member, async (c) => {
     await revokeInvite(deps, c.get('owner').id, c.req.param('code') ?? '');
     return c.json({ msg: 'The invite was revoked.' });
   });
+
+  serveRoute(app, api.about, async (c) => c.json(await aboutInvite(deps.db, c.req.param('code') ?? '', deps.now())));
 
   serveRoute(app, api.join, member, async (c) => {
     const input = await parseJson(c, api.join.body);

@@ -23,17 +23,27 @@ function putMedia(id: string, bytes: Uint8Array, token?: string, type = 'image/j
 }
 
 describe('GET /api/media/:id', () => {
-  it('serves a stored photo without a token, with its type, immutable caching and nosniff', async () => {
+  it('serves a stored photo without a token, with its type, private immutable caching, an ETag and nosniff', async () => {
     const user = await seedUser(t.deps);
     const png = makePng(2, 3, 40);
     await apiClient(t, user.token).post('addToy', { data: dataUrl(png, 'image/png'), title: 'Kite' });
     const res = await t.app.request(`/api/media/${mediaId(png)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg'); // re-encoded, whatever was sent
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Shared caches (proxies, CDNs) must not keep a family's photos; the browser may, for good.
+    expect(res.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     const served = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect(served).toMatchObject({ format: 'jpeg', width: 2, height: 3 });
+    const etag = res.headers.get('etag');
+    expect(etag).toBe(`"${mediaId(png)}"`);
+    const again = await t.app.request(`/api/media/${mediaId(png)}`, { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    expect(await again.text()).toBe('');
+    // An ETag for an id nobody stored is not honoured: the 404 says it is gone.
+    const unknown = 'b'.repeat(64);
+    expect((await t.app.request(`/api/media/${unknown}`, { headers: { 'If-None-Match': `"${unknown}"` } })).status).toBe(404);
   });
 
   it('answers 404 {error} for unknown and malformed ids', async () => {

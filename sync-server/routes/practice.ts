@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { z } from 'zod';
 import {
   addChildBodySchema,
@@ -18,6 +19,7 @@ import {
   historyQuerySchema,
 } from '../../shared/schemas/rest.js';
 import { OBSERVATIONS } from '../../shared/schemas/docs.js';
+import { rotateQuerySchema } from '../../shared/schemas/collection-rotation.js';
 import type { AppDeps, MemberEnv } from '../context.js';
 import { apiRouter, defineRoute, serveRoute } from '../lib/api-routes.js';
 import { parseJson, parseWith } from '../lib/parse.js';
@@ -36,14 +38,16 @@ import {
   unretireToy,
 } from '../services/practice/practice.js';
 import { currentRotationToys, rotateToys } from '../services/rotation/rotation.js';
+import { calendarFeed } from '../services/practice/calendar-feed.js';
 import {
-  calendarFeed,
   calendarFeedState,
   createCalendarFeed,
   isUnsubscribeToken,
   revokeCalendarFeed,
   unsubscribeReminders,
 } from '../services/practice/schedule-reminders.js';
+import type { HouseholdId } from '../db/schema.js';
+import { unsubscribePage, unsubscribePageLanguage } from '../i18n/unsubscribe-page.js';
 
 // Rotation practice calls (issue 14, decision 018), under /api/private beside the spec's. The
 // data owner is decided here only (`owner`): the user today, the household after issue 13.
@@ -56,7 +60,7 @@ const api = {
   addChild: defineRoute({ method: 'post', path: '/addChild', summary: 'Add a child', signedIn: true, body: addChildBodySchema, answer: restChildSchema, failures: [403] }),
   updateChild: defineRoute({ method: 'put', path: '/updateChild/{childId}', summary: "Change a child's name, birth month and year, rotation count or interval", signedIn: true, body: updateChildBodySchema, answer: restChildSchema, failures: [404] }),
   deleteChild: route('delete', '/deleteChild/{childId}', 'Remove a child (not the first); its rotations stay in the history', msgSchema, { failures: [404] }),
-  rotateChild: route('post', '/rotateChild/{childId}', "Rotate one child's toys in the household's rotationMode", rotateAnswerSchema, { failures: [404] }),
+  rotateChild: defineRoute({ method: 'post', path: '/rotateChild/{childId}', summary: "Rotate one child's toys in the household's rotationMode; ?collectionId= draws from one collection (404 when it is not the household's)", signedIn: true, query: rotateQuerySchema, answer: rotateAnswerSchema, failures: [404] }),
   childToys: route('get', '/childToys/{childId}', "The toys of the child's current rotation", z.array(restToySchema), { failures: [404] }),
   swapList: route('get', '/swapList/{childId}', 'After the latest rotation: what to put away and what to bring out, with storage places', swapListSchema, { failures: [404] }),
   history: defineRoute({ method: 'get', path: '/rotationHistory', summary: 'Past rotations, newest first: toys, child, who rotated, observations', signedIn: true, query: historyQuerySchema, answer: z.array(restRotationSchema), failures: [404] }),
@@ -77,7 +81,7 @@ export function practiceRoutes(deps: AppDeps) {
   const app = apiRouter<MemberEnv>();
   // Every call acts on the caller's household, decided by requireMember (issue 13).
   const auth = requireMember(deps);
-  const owner = (c: { get: (key: 'owner') => { id: string } }) => c.get('owner').id;
+  const owner = (c: { get: (key: 'owner') => { id: HouseholdId } }) => c.get('owner').id;
   const param = (c: { req: { param: (name: string) => string | undefined } }, name: string) => c.req.param(name) ?? '';
 
   serveRoute(app, api.getChildren, auth, async (c) => c.json(await getChildren(deps, owner(c))));
@@ -91,7 +95,9 @@ export function practiceRoutes(deps: AppDeps) {
     return c.json({ msg: 'Child removed.' });
   });
   serveRoute(app, api.rotateChild, auth, async (c) => {
-    const result = await rotateToys(deps, owner(c), { childId: param(c, 'childId') });
+    const { collectionId } = parseWith(rotateQuerySchema, c.req.query());
+    const source = collectionId ? ({ kind: 'collection', collectionId } as const) : undefined;
+    const result = await rotateToys(deps, owner(c), { childId: param(c, 'childId'), source });
     return c.json({ msg: result.msg, rotationId: result.rotationId, childId: result.childId, toyIds: result.toyIds });
   });
   serveRoute(app, api.childToys, auth, async (c) => {
@@ -124,7 +130,8 @@ export function practiceRoutes(deps: AppDeps) {
     const body = await parseJson(c, api.updateToyChildren.body);
     return c.json(await setToyChildren(deps, owner(c), param(c, 'id'), body.childIds));
   });
-  serveRoute(app, api.createCalendarFeed, auth, async (c) => c.json(await createCalendarFeed(deps, owner(c))));
+  // The link carries its maker's language, so the calendar shows the feed in it (calendar-feed.ts).
+  serveRoute(app, api.createCalendarFeed, auth, async (c) => c.json(await createCalendarFeed(deps, owner(c), c.get('user').language)));
   serveRoute(app, api.calendarFeedState, auth, async (c) => c.json(await calendarFeedState(deps, owner(c))));
   serveRoute(app, api.revokeCalendarFeed, auth, async (c) => {
     await revokeCalendarFeed(deps, owner(c));
@@ -137,7 +144,10 @@ const scheduleApi = {
   calendar: defineRoute({
     method: 'get',
     path: '/calendar/{file}',
-    summary: 'The private calendar feed, {secret}.ics (iCalendar): the upcoming rotation due days with the children\'s names',
+    summary:
+      "The private calendar feed, {secret}.ics (iCalendar): the upcoming rotation due days with the children's names, in the language of `lang` (the link as made carries its maker's), else the household owner's, else Accept-Language's",
+    // Any other value is ignored (as if absent): a feed never fails for its language.
+    query: z.object({ lang: z.string().optional().describe('en, es, de or fr') }),
     answer: 'text/calendar',
     failures: [404],
   }),
@@ -147,27 +157,31 @@ const scheduleApi = {
 
 const UNSUBSCRIBE_INVALID = 'This unsubscribe link is not valid.';
 
-/** A minimal page of our own (no app shell): the link is opened from an email, often signed out. */
-const page = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Toy Rotation</title></head><body>${body}</body></html>`;
-
 /** /api/calendar and /api/reminders: links that work without signing in (their secret is the key). */
 export function scheduleRoutes(deps: AppDeps) {
   const app = apiRouter();
   serveRoute(app, scheduleApi.calendar, async (c) => {
     const file = c.req.param('file') ?? '';
-    const feed = file.endsWith('.ics') ? await calendarFeed(deps, file.slice(0, -'.ics'.length)) : null;
+    const asked = { lang: c.req.query('lang'), acceptLanguage: c.req.header('accept-language') };
+    const feed = file.endsWith('.ics') ? await calendarFeed(deps, file.slice(0, -'.ics'.length), asked) : null;
     if (feed === null) return c.json({ error: 'This calendar link is not valid (it may have been revoked).' }, 404);
     return c.body(feed, 200, { 'Content-Type': 'text/calendar; charset=utf-8', 'Cache-Control': 'private, max-age=3600' });
   });
   // Mail scanners open links: the GET only asks, the POST (the button, or the mail program's
   // one-click unsubscribe with List-Unsubscribe-Post) acts. The form posts back to this same URL.
+  // An ended link: a page for a person (a browser asks for HTML), the API's {error} for a program.
+  // The pages speak the email's language (i18n/unsubscribe-page.ts).
+  const language = (c: Context) => unsubscribePageLanguage(deps, c.req.param('token') ?? '', c.req.header('accept-language'));
+  const invalid = async (c: Context) =>
+    c.req.header('accept')?.includes('text/html') ? c.html(unsubscribePage('ended', await language(c)), 404) : c.json({ error: UNSUBSCRIBE_INVALID }, 404);
   serveRoute(app, scheduleApi.unsubscribeAsk, async (c) => {
-    if (!(await isUnsubscribeToken(deps, c.req.param('token') ?? ''))) return c.json({ error: UNSUBSCRIBE_INVALID }, 404);
-    return c.html(page('<h1>Stop rotation reminders?</h1><p>You will no longer get an email when a rotation is due.</p><form method="post"><button type="submit">Stop reminder emails</button></form>'));
+    if (!(await isUnsubscribeToken(deps, c.req.param('token') ?? ''))) return invalid(c);
+    return c.html(unsubscribePage('ask', await language(c)));
   });
   serveRoute(app, scheduleApi.unsubscribe, async (c) => {
-    if (!(await unsubscribeReminders(deps, c.req.param('token') ?? ''))) return c.json({ error: UNSUBSCRIBE_INVALID }, 404);
-    return c.html(page('<p>You will no longer get rotation reminder emails. You can turn them back on in Settings.</p>'));
+    const shown = await language(c);
+    if (!(await unsubscribeReminders(deps, c.req.param('token') ?? ''))) return invalid(c);
+    return c.html(unsubscribePage('done', shown));
   });
   return app;
 }

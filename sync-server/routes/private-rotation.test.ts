@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, insertToys, rawRows } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
+import { asHouseholdId } from '../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe('pickRandomToys and getuserrandomtoys', () => {
     const { api, userId } = await newUser();
     await insertToys(t.deps, userId, 2);
     const events: string[][] = [];
-    const stop = t.deps.feed.subscribe(userId, (event) => events.push(event.collections));
+    const stop = t.deps.feed.subscribe(asHouseholdId(userId), (event) => events.push(event.collections));
     await api.get('pickRandomToys');
     stop();
     expect(events).toEqual([['rotations', 'toys', 'settings']]);
@@ -123,7 +124,7 @@ describe('settings writes are replicated changes', () => {
     const { api, userId } = await newUser();
     await insertToys(t.deps, userId, 3);
     const seqOf = async () =>
-      Number((await t.db.selectFrom('settings').select('seq').where('user_id', '=', userId).executeTakeFirstOrThrow()).seq);
+      Number((await t.db.selectFrom('settings').select('seq').where('household_id', '=', asHouseholdId(userId)).executeTakeFirstOrThrow()).seq);
     let last = await seqOf();
     for (const write of [
       () => api.put('updateToyRotationNumber', { rotationToysNumber: 2 }),

@@ -5,6 +5,7 @@ import { toyDoc } from '../test-support/docs.js';
 import { family, join, person, type Person } from '../test-support/households.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 import { insertToys, rawRows } from '../test-support/toys.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Issue 16: getusertoys keeps each household's answer until its change clock moves. Every way
 // the toys or their lists change must show in the next answer (runs on both databases: the
@@ -131,12 +132,12 @@ describe('toyListVersion', () => {
   it("moves with a soft delete, and goes to none when the household's rows are hard-deleted (as a join moves them)", async () => {
     const ada = await person(t);
     const [a] = await insertToys(t.deps, ada.userId, 2);
-    const before = await toyListVersion(t.deps.db, ada.userId);
+    const before = await toyListVersion(t.deps.db, asHouseholdId(ada.userId));
     expect((await ada.api.del(`deletetoy/${a}`)).status).toBe(200);
-    const softDeleted = await toyListVersion(t.deps.db, ada.userId);
+    const softDeleted = await toyListVersion(t.deps.db, asHouseholdId(ada.userId));
     expect(softDeleted).not.toBe(before);
-    await t.deps.db.deleteFrom('toys').where('user_id', '=', ada.userId).execute();
-    await t.deps.db.deleteFrom('lists').where('user_id', '=', ada.userId).execute();
-    expect(await toyListVersion(t.deps.db, ada.userId)).toBe('-.-');
+    await t.deps.db.deleteFrom('toys').where('household_id', '=', asHouseholdId(ada.userId)).execute();
+    await t.deps.db.deleteFrom('lists').where('household_id', '=', asHouseholdId(ada.userId)).execute();
+    expect(await toyListVersion(t.deps.db, asHouseholdId(ada.userId))).toBe('-.-');
   });
 });

@@ -7,6 +7,7 @@ import { dataUrl, GIF_BYTES, makeJpeg, makePng } from '../test-support/test-imag
 import { apiClient, insertToys, rawRows } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
+import { asHouseholdId } from '../db/schema.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,7 +66,7 @@ describe('addToy', () => {
     const second = await api.post('addToy/', { data: dataUrl(jpeg, 'image/png'), title: '  Ball  ' });
     expect(second.status).toBe(200);
     expect(second.body.toy).toMatchObject({ title: 'Ball', type: 'Uncategorized', caption: '', cloudinaryId: mediaId(jpeg) });
-    const media = await t.db.selectFrom('media').selectAll().where('user_id', '=', userId).execute();
+    const media = await t.db.selectFrom('media').selectAll().where('household_id', '=', asHouseholdId(userId)).execute();
     expect(media.map((m) => m.mime).sort()).toEqual(['image/jpeg', 'image/jpeg']);
 
     for (const path of ['getusertoys', 'getUserToys', 'getUserToys/']) {
@@ -89,7 +90,7 @@ describe('addToy', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(message);
     expect(await rawRows(t.deps, 'toys', userId)).toEqual([]);
-    expect(await t.db.selectFrom('media').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media').selectAll().where('household_id', '=', asHouseholdId(userId)).execute()).toEqual([]);
   });
 
   it('refuses a missing title or image, and an unknown category', async () => {
@@ -118,7 +119,7 @@ describe('addToy', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: TOYS_LIMIT_MESSAGE });
     expect((await rawRows(t.deps, 'toys', free.userId)).length).toBe(100);
-    expect(await t.db.selectFrom('media').selectAll().where('user_id', '=', free.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media').selectAll().where('household_id', '=', asHouseholdId(free.userId)).execute()).toEqual([]);
 
     const paid = await newUser('paid');
     await insertToys(t.deps, paid.userId, 100);
@@ -197,7 +198,7 @@ describe('updatetoy, deletetoy and the two flags', () => {
     const { api, userId } = await newUser();
     const [a] = await insertToys(t.deps, userId, 1);
     const events: string[][] = [];
-    const stop = t.deps.feed.subscribe(userId, (event) => events.push(event.collections));
+    const stop = t.deps.feed.subscribe(asHouseholdId(userId), (event) => events.push(event.collections));
     const seqOf = async () => Number((await rawRows(t.deps, 'toys', userId))[0]!.seq);
     let last = await seqOf();
     for (const write of [

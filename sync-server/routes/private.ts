@@ -18,7 +18,7 @@ import {
   updateToyBodySchema,
   updateTypeNameBodySchema,
 } from '../../shared/schemas/rest.js';
-import { bodyLimit } from 'hono/body-limit';
+import { rotateQuerySchema } from '../../shared/schemas/collection-rotation.js';
 import type { AppDeps, MemberEnv } from '../context.js';
 import { AnswerCache } from '../lib/answer-cache.js';
 import { apiRouter, defineRoute, serveRoute } from '../lib/api-routes.js';
@@ -29,8 +29,10 @@ import { requireMember } from '../lib/require-member.js';
 import { requireUser } from '../lib/require-user.js';
 import { ACCOUNT_DELETED_MESSAGE, deleteUser } from '../services/account/delete-user.js';
 import { exportArchive, exportFileName } from '../services/export/export-archive.js';
-import { IMPORT_MAX_BODY_BYTES, importArchive } from '../services/export/import-archive.js';
+import { IMPORT_MAX_BODY_BYTES } from '../services/export/import-archive.js';
+import { createImportBudget } from '../services/export/import-budget.js';
 import { createImportGate } from '../services/export/import-gate.js';
+import { importFromRequest } from '../services/export/import-request.js';
 import { deleteCategory, renameCategory, replaceCategories } from '../services/lists/categories.js';
 import { collectionsForPlan, deleteCollection, renameCollections, replaceCollections } from '../services/lists/collections.js';
 import { currentRotationToys, rotateToys } from '../services/rotation/rotation.js';
@@ -46,6 +48,7 @@ const importAnswerSchema = z.object({
   counts: z.object({
     toysAdded: z.number().int(),
     toysUpdated: z.number().int(),
+    toysUnchanged: z.number().int(),
     toysAlreadyThere: z.number().int(),
     categoriesAdded: z.number().int(),
     categoriesMerged: z.number().int(),
@@ -77,7 +80,7 @@ const privateApi = {
   updateFavoriteToyProporty: defineRoute({ method: 'put', path: '/updateFavoriteToyProporty/{id}', summary: 'Mark a toy as a favourite, or not', signedIn: true, body: updateFavoriteBodySchema, answer: restToySchema, failures: [404] }),
 
   getuserrandomtoys: get('/getuserrandomtoys', 'The toys of the current rotation', toys),
-  pickRandomToys: get('/pickRandomToys', 'Rotate: pick a fresh random set', msgSchema),
+  pickRandomToys: defineRoute({ method: 'get', path: '/pickRandomToys', summary: 'Rotate: pick a fresh random set; ?collectionId= draws from one collection (404 when it is not the household\'s)', signedIn: true, query: rotateQuerySchema, answer: msgSchema, failures: [404] }),
   getLastRotationDate: get('/getLastRotationDate', 'When the toys were last rotated', z.array(lastRotationDateSchema)),
   updateLastRotationDate: get('/updateLastRotationDate', 'Record a rotation now', z.array(lastRotationDateSchema)),
   updateToyRotationNumber: defineRoute({ method: 'put', path: '/updateToyRotationNumber', summary: 'How many toys come out per rotation', signedIn: true, body: updateRotationNumberBodySchema, answer: msgSchema }),
@@ -91,15 +94,22 @@ const privateApi = {
   updateBasketName: defineRoute({ method: 'put', path: '/updateBasketName', summary: 'Rename collections', signedIn: true, body: updateBasketNameBodySchema, answer: settings, failures: [409] }),
   updateBasket: defineRoute({ method: 'put', path: '/updateBasket', summary: 'Put toys into a collection, or take them out', signedIn: true, body: updateBasketBodySchema, answer: z.object({ msg: z.string(), toys }), failures: [404] }),
 
-  exportData: get('/export', 'Everything in the account as one zip: toy-rotation.json, toys.csv and photos/ (the format of decision 020)', z.string()),
+  exportData: defineRoute({
+    method: 'get',
+    path: '/export',
+    summary: 'Everything in the account as one zip: toy-rotation.json, toys.csv and photos/ (the format of decision 020)',
+    signedIn: true,
+    answer: 'The zip, streamed',
+    answerTypes: ['application/zip'],
+  }),
   importData: defineRoute({
     method: 'post',
     path: '/import',
-    summary: `Import a zip made by export (all or nothing; ${IMPORT_MAX_BODY_BYTES / 1024 / 1024} MB at most; one at a time per household); answers the counts`,
+    summary: `Import a zip made by export (all or nothing; ${IMPORT_MAX_BODY_BYTES / 1024 / 1024} MB at most; one at a time per household, 429; 503 while the server's imports use their memory budget); answers the counts`,
     signedIn: true,
     upload: ['application/zip'],
     answer: importAnswerSchema,
-    failures: [403, 413, 415, 429],
+    failures: [403, 413, 415, 429, 503],
   }),
 
   deleteUser: defineRoute({ method: 'post', path: '/deleteUser', summary: 'Delete the account and everything in it', signedIn: true, answer: msgSchema, failures: [502] }),
@@ -119,7 +129,8 @@ function isPracticeSettingsBody(body: unknown): body is Record<string, unknown> 
 
 /** /api/private (trailing slashes optional: the app is not strict). */
 export function privateRoutes(deps: AppDeps) {
-  const importGate = createImportGate();
+  const importGate = createImportGate(createImportBudget({ onChange: (inUse) => deps.metrics.importMemoryBytes.set(inUse) }));
+  deps.metrics.importMemoryBudgetBytes.set(importGate.budget.total);
   const app = apiRouter<MemberEnv>();
   // On each route rather than on '*', so an unknown path is a 404, not a 401. Every call acts
   // on the caller's household (`owner`, decided by requireMember: the one place), never on B's.
@@ -162,7 +173,11 @@ export function privateRoutes(deps: AppDeps) {
 
   // Rotation
   serveRoute(app, api.getuserrandomtoys, auth, async (c) => c.json(await currentRotationToys(deps, c.get('owner').id)));
-  serveRoute(app, api.pickRandomToys, auth, async (c) => c.json({ msg: (await rotateToys(deps, c.get('owner').id)).msg }));
+  serveRoute(app, api.pickRandomToys, auth, async (c) => {
+    const { collectionId } = parseWith(rotateQuerySchema, c.req.query());
+    const source = collectionId ? ({ kind: 'collection', collectionId } as const) : undefined;
+    return c.json({ msg: (await rotateToys(deps, c.get('owner').id, { source })).msg });
+  });
   serveRoute(app, api.getLastRotationDate, auth, async (c) => c.json(await getLastRotationDate(deps, c.get('owner').id)));
   serveRoute(app, api.updateLastRotationDate, auth, async (c) => c.json(await touchLastRotationDate(deps, c.get('owner').id)));
   serveRoute(app, api.updateToyRotationNumber, auth, async (c) => {
@@ -209,8 +224,7 @@ export function privateRoutes(deps: AppDeps) {
   });
 
   // Your data (decision 020)
-  const exportRoute = { ...api.exportData, responses: { ...api.exportData.responses, 200: { description: 'The zip (application/zip), streamed' } } };
-  serveRoute(app, exportRoute, auth, async (c) => {
+  serveRoute(app, api.exportData, auth, async (c) => {
     const stream = await exportArchive(deps, c.get('owner'));
     return c.body(stream, 200, {
       'Content-Type': 'application/zip',
@@ -230,23 +244,8 @@ export function privateRoutes(deps: AppDeps) {
       }
       await next();
     },
-    // One import per household at a time, a few per server: before the body is read.
-    async (c, next) => {
-      const leave = importGate.enter(c.get('owner').id);
-      try {
-        await next();
-      } finally {
-        leave();
-      }
-    },
-    bodyLimit({
-      maxSize: IMPORT_MAX_BODY_BYTES,
-      onError: (c) => c.json({ error: `The zip file is too large (${IMPORT_MAX_BODY_BYTES / 1024 / 1024} MB at most).` }, 413, { Connection: 'close' }),
-    }),
-    async (c) => {
-      const bytes = new Uint8Array(await c.req.arrayBuffer());
-      return c.json(await importArchive(deps, c.get('owner'), bytes));
-    },
+    // One per household, within the server's memory budget; the body streams, never held whole.
+    async (c) => c.json(await importFromRequest(deps, importGate, c.get('owner'), c.req.raw)),
   );
 
   // Account

@@ -20,7 +20,7 @@ const stored = () => t.db.selectFrom('support_messages').selectAll().orderBy('cr
 
 function outboxFiles(): string[] {
   const dir = path.join(t.dataDir, 'outbox');
-  return fs.readdirSync(dir).map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
+  return fs.readdirSync(dir).filter((file) => file.endsWith('.eml')).map((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
 }
 
 describe('POST /api/public/contactus', () => {
@@ -32,7 +32,7 @@ describe('POST /api/public/contactus', () => {
       { kind: 'contact', email: 'mum@example.com', subject: 'Contact Form', message: 'Love the app!', delete_account: 0 },
     ]);
     expect(t.sent).toEqual([
-      { to: 'support@localhost', replyTo: 'mum@example.com', subject: '[Toy Rotation] Contact Form', text: expect.stringContaining('Love the app!') },
+      { to: 'support@localhost', replyTo: 'mum@example.com', subject: '[Toy Rotation] Contact Form', text: expect.stringContaining('Love the app!'), language: 'en' },
     ]);
     // With no SMTP_URL the mail lands in DATA_DIR/outbox (design.md: "default: the outbox").
     const [eml] = outboxFiles();

@@ -5,6 +5,7 @@ import { family } from '../test-support/households.js';
 import { apiClient, insertToys } from '../test-support/toys.js';
 import { createTestApp, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Schedule reminders (issue 14): the private calendar feed and the due-day email. Both databases.
 
@@ -86,7 +87,7 @@ describe('reminder emails', () => {
     // RFC 2369 and RFC 8058: mail programs offer their own one-click unsubscribe button.
     expect(mails[0]!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
     const reminderEmail = async () =>
-      Number((await t.db.selectFrom('settings').select('reminder_email').where('user_id', '=', userId).executeTakeFirstOrThrow()).reminder_email);
+      Number((await t.db.selectFrom('settings').select('reminder_email').where('household_id', '=', asHouseholdId(userId)).executeTakeFirstOrThrow()).reminder_email);
 
     // Opening the link (as a mail scanner fetching links would) only asks; nothing changes.
     const path = new URL(link as string).pathname;

@@ -6,6 +6,7 @@ import { isoDate } from '../services/toys/toy-mapper.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 import { toyDoc } from '../test-support/docs.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Domain invariants of sync (issue 9, faults 4, 7, 8, 9; decision 008), through the real
 // routes: what a push or a REST call leaves on the server.
@@ -117,6 +118,19 @@ describe('fault 7: names of categories and collections are unique per kind after
     expect((await storedToy('t3')).collectionIds).toEqual(['col-a']);
   });
 
+  it("a merged collection's survivor takes its place in a toy's collections (REST shows them in that order)", async () => {
+    const lists = [list('col-a', 'collection', 'Bath'), list('col-b', 'collection', 'Garden'), list('col-c', 'collection', 'Shelf')];
+    await push('lists', lists.map((doc) => ({ newDocumentState: doc })));
+    await push('toys', [{ newDocumentState: toy('t1', { collectionIds: ['col-a', 'col-b', 'col-c'] }) }]);
+    // The middle one is renamed onto another's name: it is merged away into the list that had the name.
+    const d = list('col-d', 'collection', 'Attic');
+    await push('lists', [{ newDocumentState: d }]);
+    await push('lists', [{ assumedMasterState: lists[1], newDocumentState: { ...lists[1], name: 'attic' } }]);
+    expect((await storedToy('t1')).collectionIds).toEqual(['col-a', 'col-d', 'col-c']);
+    const [restToy] = (await (await t.app.request('/api/private/getusertoys', jsonRequest('GET', undefined, user.token))).json()) as { basket: string[] }[];
+    expect(restToy!.basket).toEqual(['Bath', 'Attic', 'Shelf']);
+  });
+
   it('a category named like Uncategorized merges into Uncategorized', async () => {
     await push('lists', [{ newDocumentState: list('odd', 'category', 'uncategorized') }]);
     expect((await liveLists('category')).map((d) => d.id)).toEqual(['uncategorized']);
@@ -136,7 +150,7 @@ describe('fault 7: names of categories and collections are unique per kind after
   it('a REST write heals duplicates however they arose', async () => {
     await push('lists', [{ newDocumentState: list('x1', 'collection', 'Bath') }]);
     // Two rows with one name, as a concurrent writer on another server instance could leave.
-    await t.db.insertInto('lists').values({ user_id: user.userId, id: 'x2', kind: 'collection', name: 'BATH', position: 2, created_at: 1, seq: 999_999 }).execute();
+    await t.db.insertInto('lists').values({ household_id: asHouseholdId(user.userId), id: 'x2', kind: 'collection', name: 'BATH', position: 2, created_at: 1, seq: 999_999 }).execute();
     await push('toys', [{ newDocumentState: toy('t1', { collectionIds: ['x2'] }) }]);
     // The caller sees one "Bath" (the names are the same) and keeps it: the toy's membership stays.
     expect((await api.put('updateSettings', { toysBaskets: ['Bath'] })).status).toBe(200);

@@ -3,6 +3,7 @@ import { SYNC_NOTICE_HEADER } from '../../shared/schemas/sync.js';
 import { createTestApp, jsonRequest, type TestApp } from '../test-support/test-app.js';
 import { seedUser } from '../test-support/users.js';
 import { toyDoc } from '../test-support/docs.js';
+import { asHouseholdId } from '../db/schema.js';
 
 let t: TestApp;
 let user: { userId: string; token: string };
@@ -159,7 +160,7 @@ describe('POST /api/sync/:table/push', () => {
 
   it('publishes each stored push on the change feed, and nothing for a replay', async () => {
     const events: string[][] = [];
-    t.deps.feed.subscribe(user.userId, (event) => events.push(event.collections));
+    t.deps.feed.subscribe(asHouseholdId(user.userId), (event) => events.push(event.collections));
     const rows = [{ newDocumentState: toy('a') }];
     await push('toys', rows);
     await push('toys', rows);

@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { SYNC_TABLES, type SyncTable } from '../../shared/schemas/docs.js';
-import { pushBodySchema, SYNC_CHECKPOINT_HEADER, SYNC_MAX_BATCH, SYNC_NOTICE_HEADER, syncCheckpointSchema, type PushResetResponse } from '../../shared/schemas/sync.js';
+import { pushBodySchema, SYNC_CHECKPOINT_HEADER, SYNC_MAX_BATCH, SYNC_HAND_IN_REFUSED_HEADER, SYNC_NOTICE_HEADER, syncCheckpointSchema, type PushResetResponse } from '../../shared/schemas/sync.js';
 import type { AppDeps, MemberEnv } from '../context.js';
 import { badRequest, HttpError, notFound } from '../lib/http-error.js';
 import { apiRouter } from '../lib/api-routes.js';
@@ -141,6 +141,7 @@ export function syncRoutes(deps: AppDeps) {
     }
     const outcome = await pushChanges(deps, c.get('owner'), table, rows, { restoredFrom });
     if (outcome.notice) c.header(SYNC_NOTICE_HEADER, encodeURIComponent(outcome.notice));
+    if (outcome.handInRefused !== undefined) c.header(SYNC_HAND_IN_REFUSED_HEADER, String(outcome.handInRefused));
     return c.json(outcome.conflicts);
   });
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Kysely, Transaction } from 'kysely';
-import { REPLICATED_TABLES, type Database, type ReplicatedTable } from '../db/schema.js';
+import { REPLICATED_TABLES, type Database, type HouseholdId, type ReplicatedTable } from '../db/schema.js';
 
 /**
  * The server is the clock of replication: every stored change to a replicated table takes
@@ -17,6 +17,10 @@ export async function nextSeq(trx: Transaction<Database> | Kysely<Database>): Pr
   return Number(row.value);
 }
 
+/**
+ * A household's data changed. `userId` is the feed's key (and its field on the wire between
+ * instances): for a change it holds the household id, which publish and subscribe insist on.
+ */
 export type ChangeEvent = { kind: 'change'; userId: string; collections: ReplicatedTable[] };
 
 /**
@@ -56,8 +60,8 @@ export class ChangeFeed {
     this.#relay?.send(event);
   }
 
-  publish(userId: string, collections: ReplicatedTable[]): void {
-    this.emit({ kind: 'change', userId, collections });
+  publish(householdId: HouseholdId, collections: ReplicatedTable[]): void {
+    this.emit({ kind: 'change', userId: householdId, collections });
   }
 
   /** After the change commits: the user's live streams whose session ended (on any instance) close. */
@@ -82,8 +86,8 @@ export class ChangeFeed {
     }
   }
 
-  subscribe(userId: string, listener: (event: ChangeEvent) => void): () => void {
-    return this.#listen(userId, (event) => {
+  subscribe(householdId: HouseholdId, listener: (event: ChangeEvent) => void): () => void {
+    return this.#listen(householdId, (event) => {
       if (event.kind === 'change') listener(event);
     });
   }

@@ -1,5 +1,5 @@
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { postgresPool, type DB } from '../db/database.js';
+import { postgresPool, reachabilityGuard, type DB } from '../db/database.js';
 
 // Limits on the calls an attacker would repeat: login, register, forgot-password and the two
 // public forms, per client IP and per account (email). Counters live in this process's
@@ -34,15 +34,18 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, Rule>;
 
 /** Makes the limiter of one rule (its name keeps its counters apart): the one place that picks the store. */
-export type LimiterFactory = (rule: Rule, name: string) => RateLimiterAbstract;
+export type LimiterFactory = (rule: Rule, name: string) => Limiter;
+
+/** What a counter asks of its store. */
+type Limiter = Pick<RateLimiterAbstract, 'consume' | 'reward' | 'delete'>;
 
 const memoryLimiters: LimiterFactory = (rule, name) =>
   new RateLimiterMemory({ points: rule.points, duration: rule.seconds, keyPrefix: name });
 
 /** Shared counters for instances on one PostgreSQL database, in the rate_limits table (migration 0500). */
-function postgresLimiters(pool: NonNullable<ReturnType<typeof postgresPool>>): LimiterFactory {
-  return (rule, name) =>
-    new RateLimiterPostgres({
+function postgresLimiters(pool: NonNullable<ReturnType<typeof postgresPool>>, guard: ReturnType<typeof reachabilityGuard>): LimiterFactory {
+  return (rule, name) => {
+    const limiter = new RateLimiterPostgres({
       storeClient: pool,
       storeType: 'pool',
       tableName: 'rate_limits',
@@ -51,19 +54,27 @@ function postgresLimiters(pool: NonNullable<ReturnType<typeof postgresPool>>): L
       points: rule.points,
       duration: rule.seconds,
     });
+    // Its queries use the pool directly: with the database gone quiet, the attempt ends as 503
+    // within a second like every other request (decision 049), not after the connect timeout.
+    return {
+      consume: (key, points) => guard(limiter.consume(key, points)),
+      reward: (key, points) => guard(limiter.reward(key, points)),
+      delete: (key) => guard(limiter.delete(key)),
+    };
+  };
 }
 
 /** In memory for one instance (SQLite), shared through the database on PostgreSQL. */
 export function limiterFactory(db?: DB): LimiterFactory {
   const pool = db && postgresPool(db);
-  return pool ? postgresLimiters(pool) : memoryLimiters;
+  return pool && db ? postgresLimiters(pool, reachabilityGuard(db)) : memoryLimiters;
 }
 
 /** Seconds to wait before trying again, or null when the attempt may go ahead. */
 type Wait = number | null;
 
 class Counter {
-  readonly #limiter: RateLimiterAbstract;
+  readonly #limiter: Limiter;
 
   constructor(
     readonly rule: Rule,
@@ -105,7 +116,7 @@ function longest(waits: Wait[]): Wait {
 }
 
 /** Every attempt counts, per IP and per email. */
-class AttemptLimit {
+export class AttemptLimit {
   readonly #perIp: Counter;
   readonly #perEmail: Counter;
 

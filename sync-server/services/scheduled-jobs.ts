@@ -1,6 +1,8 @@
 import type { AppDeps } from '../context.js';
 import { runDailyCleanup } from './account/cleanup.js';
 import { sendDueReminders } from './practice/schedule-reminders.js';
+import { runScheduledPushReminders } from './push/scheduled-push.js';
+import { compactStorage } from './storage/compaction.js';
 import { runOncePer } from './scale-out/run-once.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +17,7 @@ const CLEANUP_MIN_GAP_MS = DAY_MS - 60 * 60 * 1000;
 export async function runScheduledCleanup(deps: AppDeps): Promise<boolean> {
   const outcome = await runOncePer(deps, 'daily-cleanup', CLEANUP_MIN_GAP_MS, () => runDailyCleanup(deps));
   if (!outcome.ran) return false;
+  await runStorageCompaction(deps);
   const report = outcome.result;
   deps.log(
     `daily cleanup: ${report.inactiveUsersDeleted} inactive accounts deleted, ${report.sessionsPurged} sessions, ` +
@@ -22,6 +25,17 @@ export async function runScheduledCleanup(deps: AppDeps): Promise<boolean> {
       `${report.orphanPhotosRemoved} unused photos and ${report.strayPhotoFilesRemoved} stray photo files removed`,
   );
   return true;
+}
+
+/** After the daily cleanup (which deletes rows): their space back to the disk (services/storage/compaction.ts). */
+async function runStorageCompaction(deps: AppDeps): Promise<void> {
+  try {
+    const report = await compactStorage(deps);
+    const freed = report.bytesBefore !== undefined && report.bytesAfter !== undefined ? `, ${Math.round((report.bytesBefore - report.bytesAfter) / 1024)} KB freed` : '';
+    deps.log(`storage compaction (${report.database})${freed}`);
+  } catch (error) {
+    deps.log(`error: storage compaction failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,6 +69,11 @@ export function startScheduledJobs(deps: AppDeps, options: { firstRunDelayMs?: n
       await runScheduledReminders(deps);
     } catch (error) {
       deps.log(`rotation reminders failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    try {
+      await runScheduledPushReminders(deps);
+    } catch (error) {
+      deps.log(`push reminders failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   const firstReminders = setTimeout(() => void remind(), options.firstRunDelayMs ?? FIRST_RUN_DELAY_MS);

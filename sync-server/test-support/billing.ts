@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from './test-app.js';
 import { seedUser } from './users.js';
 import { apiClient } from './toys.js';
 import type { Plan } from '../../shared/domain/plans.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // A real app wired to the fake Stripe server, plus the few reads billing tests repeat.
 
@@ -35,7 +36,7 @@ export async function createBillingHarness(): Promise<BillingHarness> {
 export async function billingUser(h: BillingHarness, plan: Plan = 'free') {
   const user = await seedUser(h.t.deps, { plan });
   const published: ReplicatedTable[][] = [];
-  h.t.deps.feed.subscribe(user.userId, (event) => published.push(event.collections));
+  h.t.deps.feed.subscribe(asHouseholdId(user.userId), (event) => published.push(event.collections));
   const api = apiClient(h.t, user.token);
   return {
     ...user,
@@ -43,7 +44,7 @@ export async function billingUser(h: BillingHarness, plan: Plan = 'free') {
     published,
     row: () => h.t.db.selectFrom('users').selectAll().where('id', '=', user.userId).executeTakeFirstOrThrow(),
     settingsSeq: async () =>
-      Number((await h.t.db.selectFrom('settings').select('seq').where('user_id', '=', user.userId).executeTakeFirstOrThrow()).seq),
+      Number((await h.t.db.selectFrom('settings').select('seq').where('household_id', '=', asHouseholdId(user.userId)).executeTakeFirstOrThrow()).seq),
     /** Starts a checkout, so the user has a Stripe customer; answers its id. */
     async checkout(): Promise<string> {
       const res = await api.get('/api/stripe/create_checkout_link_premium');

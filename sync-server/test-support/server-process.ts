@@ -9,7 +9,8 @@ import path from 'node:path';
 // dependencies with createDeps) on a free loopback port, ready once it has said so in its log
 // and /api/health answers. Node runs it with tsx's loader (`node --import tsx`), not the `tsx`
 // command: that one is a wrapper that runs the server as a child of its own, so a SIGKILL
-// meant for the server would hit only the wrapper and leave the server running.
+// meant for the server would hit only the wrapper and leave the server running. `entry` runs a
+// bundle of it instead (scripts/build-server.js), with plain Node, as `npm start` does.
 
 const repo = path.resolve(import.meta.dirname, '../..');
 
@@ -21,11 +22,11 @@ export type SpawnedServer = { url: string; dataDir: string; log: string; child: 
  * no Stripe (empty counts as unset). `options.dataDir` and `options.port` restart a server where
  * one ran before (the port must be free by then: an earlier server still answering there would
  * pass for the new one); otherwise both are new. stop() ends the process; DATA_DIR is the
- * caller's to remove.
+ * caller's to remove. `startTimeoutMs` (30 s) bounds the wait for it to answer.
  */
 export async function spawnServer(
   env: Record<string, string> = {},
-  options: { prefix?: string; dataDir?: string; port?: number } = {},
+  options: { prefix?: string; dataDir?: string; port?: number; startTimeoutMs?: number; entry?: string } = {},
 ): Promise<SpawnedServer> {
   const port = options.port ?? (await freePort());
   if (!(await portIsFree(port))) throw new Error(`port ${port} is still in use: an earlier server there has not ended`);
@@ -34,7 +35,7 @@ export async function spawnServer(
   const log = path.join(dataDir, 'server.log');
   const logFile = fs.openSync(log, 'a');
   const logStart = fs.fstatSync(logFile).size; // a restart appends: only what follows is this process's
-  const child = spawn(process.execPath, ['--import', 'tsx', 'sync-server/index.ts'], {
+  const child = spawn(process.execPath, options.entry ? [options.entry] : ['--import', 'tsx', 'sync-server/index.ts'], {
     cwd: repo,
     env: {
       ...process.env,
@@ -56,7 +57,7 @@ export async function spawnServer(
   });
   fs.closeSync(logFile);
   try {
-    await waitUntilServing(url, child, { log, logStart });
+    await waitUntilServing(url, child, { log, logStart }, options.startTimeoutMs);
   } catch (error) {
     await stop(child);
     throw error;

@@ -4,7 +4,16 @@ import net from 'node:net';
 // directions without closing anything (a firewall or a host that drops packets: no error, no
 // close, no answer), thaw() lets them through again and links connections made meanwhile.
 
-export type TcpProxy = { port: number; freeze(): void; thaw(): void; close(): Promise<void> };
+export type TcpProxy = {
+  port: number;
+  freeze(): void;
+  thaw(): void;
+  /** The server "goes away": every connection is cut and new ones are refused (the port is closed)... */
+  cut(): Promise<void>;
+  /** ...until it listens again on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+};
 
 type Link = { client: net.Socket; upstream?: net.Socket; toUpstream: Buffer[]; toClient: Buffer[] };
 
@@ -31,7 +40,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     flush(link);
   };
 
-  const server = net.createServer((client) => {
+  const accept = (client: net.Socket) => {
     const link: Link = { client, toUpstream: [], toClient: [] };
     links.add(link);
     client.on('data', (chunk) => {
@@ -44,11 +53,19 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       link.upstream?.destroy();
     });
     if (!frozen) connectUpstream(link);
-  });
+  };
+  let server = net.createServer(accept);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const dropAll = () => {
+    for (const link of links) {
+      link.client.destroy();
+      link.upstream?.destroy();
+    }
+  };
 
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
     freeze() {
       frozen = true;
     },
@@ -59,12 +76,18 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         flush(link);
       }
     },
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      dropAll();
+      await closed;
+    },
+    async restore() {
+      server = net.createServer(accept);
+      await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
     async close() {
-      for (const link of links) {
-        link.client.destroy();
-        link.upstream?.destroy();
-      }
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      dropAll();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createApp } from '../app.js';
 import { createDeps } from '../deps.js';
-import { readEnv } from '../env.js';
+import { dkimSettings, readEnv } from '../env.js';
 import { createMailer, type Mail, type Mailer } from '../services/mailer.js';
 import { openTestDatabase, type TestDatabase, type TestDialect } from './test-database.js';
 
@@ -28,7 +28,7 @@ export async function createTestApp(
   });
   let offset = 0;
   const sent: Mail[] = [];
-  const outbox = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') });
+  const outbox = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox'), dkim: dkimSettings(env) ?? undefined });
   const mailer: Mailer = {
     async send(mail) {
       sent.push(mail);
@@ -50,6 +50,18 @@ export async function createTestApp(
     /** PostgreSQL only: this instance's change-feed relay. */
     relay: server.relay,
     sent,
+    /**
+     * The first mail to `to` from `sent[from]` on, once it is there: mail the server sends after
+     * its answer (the password reset mailer) may still be on its way when the answer arrives.
+     */
+    async mailTo(to: string, from = 0): Promise<Mail> {
+      for (let waited = 0; waited < 5000; waited += 10) {
+        const mail = sent.slice(from).find((m) => m.to === to);
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no mail to ${to} within 5 s`);
+    },
     advance(ms: number) {
       offset += ms;
     },

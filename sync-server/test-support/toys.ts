@@ -4,6 +4,7 @@ import type { NewToyRow } from '../db/schema.js';
 import type { TestApp } from './test-app.js';
 import { jsonRequest } from './test-app.js';
 import { nextSeq } from '../services/change-feed.js';
+import { asHouseholdId } from '../db/schema.js';
 
 // Test helpers for the REST calls: toys straight into the database, and a small API client.
 
@@ -24,7 +25,7 @@ export async function insertToys(
       await trx
         .insertInto('toys')
         .values({
-          user_id: userId,
+          household_id: asHouseholdId(userId),
           id,
           title: `Toy ${i + 1}`,
           category_id: 'uncategorized',
@@ -68,5 +69,5 @@ export function apiClient(t: TestApp, token?: string) {
 
 /** Every row (live and soft-deleted) of a user's replicated table, for checking seq and deleted. */
 export async function rawRows(deps: AppDeps, table: 'toys' | 'lists' | 'rotations', userId: string) {
-  return deps.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute();
+  return deps.db.selectFrom(table).selectAll().where('household_id', '=', asHouseholdId(userId)).execute();
 }

@@ -4,6 +4,7 @@ import { newToken, hashToken } from '../lib/tokens.js';
 import { createHousehold, defaultHouseholdName } from '../services/household/households.js';
 import { SESSION_LIFETIME_MS } from '../../shared/domain/session.js';
 import type { Plan } from '../../shared/domain/plans.js';
+import { asHouseholdId } from '../db/schema.js';
 
 /**
  * Inserts a user with their own household (id = user id, as registration does), default settings and a live session straight into the database, for
@@ -31,10 +32,10 @@ export async function seedUser(
         last_active_at: now,
       })
       .execute();
-    await createHousehold(trx, userId, defaultHouseholdName(overrides.username ?? 'Parent'), now, userId);
+    await createHousehold(trx, userId, defaultHouseholdName(overrides.username ?? 'Parent'), now, asHouseholdId(userId));
     await trx
       .insertInto('sessions')
-      .values({ token_hash: hashToken(token), user_id: userId, household_id: userId, created_at: now, expires_at: now + SESSION_LIFETIME_MS })
+      .values({ token_hash: hashToken(token), user_id: userId, household_id: asHouseholdId(userId), created_at: now, expires_at: now + SESSION_LIFETIME_MS })
       .execute();
   });
   return { userId, token, email };

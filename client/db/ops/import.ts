@@ -2,7 +2,8 @@ import { CATEGORIES_CAP, type ExportDoc, type ExportDocs } from '../../../shared
 import type { ImportPlan, ImportTarget } from '../../../shared/export/import-plan.js';
 import { SYNC_TABLES, type ListDoc, type RotationDoc, type SyncTable, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
-import { OpError } from './errors.js';
+import { modifyEach } from './bulk-write.js';
+import { opError } from './errors.js';
 import { getSettings, patchSettings } from './settings.js';
 
 // Export and import on the device (decision 020): every live document of every synced table,
@@ -61,7 +62,7 @@ export async function importTarget(db: ToyDatabase, candidateIds: Partial<Record
  * The caller holds pushes meanwhile (client/sync/push-hold.ts), so sync sends the end state only.
  */
 export async function applyImportPlan(db: ToyDatabase, plan: ImportPlan, afterDocuments: () => Promise<void> = async () => {}): Promise<void> {
-  if (plan.problems.length > 0) throw new OpError('Nothing was imported: the file has problems (see the list).');
+  if (plan.problems.length > 0) throw opError('importHasProblems');
   const inserted: { name: SyncTable; ids: string[] }[] = [];
   const insert = async (name: SyncTable, docs: Record<string, unknown>[]) => {
     const target = table(db, name);
@@ -70,22 +71,24 @@ export async function applyImportPlan(db: ToyDatabase, plan: ImportPlan, afterDo
     // Only what this import stored is undone: a document refused (its id arrived meanwhile) is someone's.
     const refused = new Set(result.error.map((error) => error.documentId));
     inserted.push({ name, ids: docs.map((doc) => String(doc.id)).filter((id) => !refused.has(id)) });
-    if (result.error.length > 0) throw new OpError(`Nothing was imported: ${result.error.length} ${name} could not be stored.`);
+    if (result.error.length > 0) throw opError('importNotStored', { number: result.error.length, table: name });
   };
-  const updated: { doc: { incrementalPatch(p: Partial<ToyDoc>): Promise<unknown> }; before: Partial<ToyDoc> }[] = [];
+  // The toys the import changes, as they were before it (to set back if it fails).
+  const before = new Map<string, Partial<ToyDoc>>();
   const settingsBefore = plan.settings ? await getSettings(db) : null;
   let settingsWritten = false;
   try {
     await insert('lists', plan.lists);
     await insert('toys', plan.toys.filter((toy) => toy.isNew).map((toy) => toy.doc));
-    for (const { doc } of plan.toys.filter((toy) => !toy.isNew)) {
-      const current = await db.toys.findOne(doc.id).exec();
-      if (!current) throw new OpError('Nothing was imported: a toy changed while importing. Please try again.');
-      const { id: _id, createdAt: _createdAt, ...fields } = doc;
-      const before = current.toMutableJSON() as ToyDoc;
-      await current.incrementalPatch(fields);
-      updated.push({ doc: current, before });
+    const changes = new Map(plan.toys.filter((toy) => !toy.isNew).map(({ doc: { id, createdAt: _createdAt, ...fields } }) => [id, fields]));
+    const current = await db.toys.findByIds([...changes.keys()]).exec();
+    if (current.size < changes.size) throw opError('importToyChanged');
+    for (const doc of current.values()) {
+      const { id: _id, createdAt: _createdAt, ...fields } = doc.toMutableJSON() as ToyDoc;
+      before.set(doc.id, fields);
     }
+    // One bulk write (bulk-write.ts), each over the toy's latest state.
+    await modifyEach<ToyDoc>(db.toys, changes.keys(), (data) => ({ ...data, ...changes.get(data.id) }));
     await insert('rotations', plan.rotations);
     for (const [name, docs] of Object.entries(plan.others) as [SyncTable, ExportDoc[]][]) await insert(name, docs);
     if (plan.settings) {
@@ -95,9 +98,8 @@ export async function applyImportPlan(db: ToyDatabase, plan: ImportPlan, afterDo
     await afterDocuments();
   } catch (error) {
     for (const { name, ids } of inserted.reverse()) await table(db, name)?.bulkRemove(ids);
-    for (const { doc, before } of updated) {
-      const { id: _id, createdAt: _createdAt, ...fields } = before as ToyDoc;
-      await doc.incrementalPatch(fields);
+    if (before.size > 0) {
+      await modifyEach<ToyDoc>(db.toys, before.keys(), (data) => ({ ...data, ...before.get(data.id) }));
     }
     if (settingsWritten && settingsBefore && plan.settings) {
       const keys = Object.keys(plan.settings) as (keyof typeof plan.settings)[];

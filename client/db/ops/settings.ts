@@ -12,7 +12,7 @@ import {
   type SettingsDoc,
 } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
-import { newId, OpError } from './errors.js';
+import { newId, OpError, opError } from './errors.js';
 
 /** Until the first pull brings the server's settings (the server's defaults for a new household). */
 export function defaultSettings(householdId: string): SettingsDoc {
@@ -41,7 +41,8 @@ export async function patchSettings(db: ToyDatabase, patch: SettingsPatch) {
 /** Validates before writing, with the schema's readable message. */
 function parseSettings(value: unknown): SettingsDoc {
   const result = settingsDocSchema.safeParse(value);
-  if (!result.success) throw new OpError(result.error.issues[0]?.message ?? 'Those settings are not valid.');
+  // The schema's own message when it has one (English: the schema's words), else ours.
+  if (!result.success) throw result.error.issues[0] ? new OpError(result.error.issues[0].message) : opError('settingsInvalid');
   return result.data;
 }
 
@@ -58,10 +59,10 @@ export async function maxRotationCount(db: ToyDatabase, childId: string = FIRST_
 export async function setRotationCount(db: ToyDatabase, count: number, childId: string = FIRST_CHILD_ID): Promise<void> {
   const max = await maxRotationCount(db, childId);
   if (!Number.isInteger(count) || count < 0 || count > max) {
-    throw new OpError(`The rotation number must be a whole number from 0 to ${max}.`);
+    throw opError('rotationCount', { max });
   }
   const child = listChildren(await getSettings(db)).find((c) => c.id === childId);
-  if (!child) throw new OpError('That child was not found.');
+  if (!child) throw opError('childNotFound');
   if (child.rotationToysNumber === count) return; // spec: sent only if different
   await patchChild(db, childId, { rotationToysNumber: count });
 }
@@ -111,7 +112,7 @@ export async function patchChild(db: ToyDatabase, childId: string, patch: ChildP
   }
   const settings = await getSettings(db);
   const current = settings.children[childId];
-  if (!current) throw new OpError('That child was not found.');
+  if (!current) throw opError('childNotFound');
   const next = parseChild({ ...current, ...patch });
   await patchSettings(db, { children: { ...settings.children, [childId]: next } });
 }
@@ -119,12 +120,12 @@ export async function patchChild(db: ToyDatabase, childId: string, patch: ChildP
 /** The schema bounds the year; "not after this year" needs the clock (the server says the same). */
 function assertBirthYear(birthYear: number | null | undefined, now: number): void {
   const problem = futureBirthYearProblem(birthYear ?? null, now);
-  if (problem) throw new OpError(problem);
+  if (problem) throw opError('futureBirthYear');
 }
 
 function parseChild(value: unknown): Child {
   const result = childSchema.safeParse(value);
-  if (!result.success) throw new OpError(result.error.issues[0]?.message ?? 'That child is not valid.');
+  if (!result.success) throw result.error.issues[0] ? new OpError(result.error.issues[0].message) : opError('childInvalid');
   return result.data;
 }
 
@@ -134,7 +135,7 @@ export type NewChild = Pick<Child, 'name'> & Partial<Omit<Child, 'name' | 'creat
 export async function addChild(db: ToyDatabase, input: NewChild, now = Date.now()): Promise<string> {
   assertBirthYear(input.birthYear, now);
   const settings = await getSettings(db);
-  if (Object.keys(settings.children).length + 1 >= CHILDREN_MAX) throw new OpError(`At most ${CHILDREN_MAX} children`);
+  if (Object.keys(settings.children).length + 1 >= CHILDREN_MAX) throw opError('tooManyChildren', { max: CHILDREN_MAX });
   const child = parseChild({
     birthMonth: null,
     birthYear: null,
@@ -151,7 +152,7 @@ export async function addChild(db: ToyDatabase, input: NewChild, now = Date.now(
 
 /** Removes a child (never the first). Its rotations stay in the history; toys assigned only to it become everyone's. */
 export async function removeChild(db: ToyDatabase, childId: string): Promise<void> {
-  if (childId === FIRST_CHILD_ID) throw new OpError('The first child cannot be removed; you can rename it.');
+  if (childId === FIRST_CHILD_ID) throw opError('firstChildStays');
   const settings = await getSettings(db);
   if (!(childId in settings.children)) return;
   const { [childId]: _removed, ...rest } = settings.children;

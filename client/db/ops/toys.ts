@@ -1,41 +1,76 @@
-import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { NEW_TOY_FIELDS, toyDocSchema, UNCATEGORIZED_ID, type RetireReason, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { ToyDatabase } from '../database.js';
-import { newId, OpError } from './errors.js';
+import { modifyEach } from './bulk-write.js';
+import { newId, OpError, opError } from './errors.js';
 import { getSettings } from './settings.js';
 
 export type NewToy = Pick<ToyDoc, 'title'> & Partial<Omit<ToyDoc, 'id' | 'createdAt'>>;
 
+/** Refused with the plan's message unless `adding` more toys fit (retired toys do not count, decision 018). */
+async function assertRoomFor(db: ToyDatabase, adding: number): Promise<void> {
+  const settings = await getSettings(db);
+  const active = (await db.toys.find().exec()).filter((toy) => !toy.retired).length;
+  if (active + adding > settings.toysLimit) throw opError('toysLimit');
+}
+
+/** A new toy's document with the defaults its input leaves out (not validated yet). */
+function newToyFields(input: NewToy, createdAt: number) {
+  return { categoryId: UNCATEGORIZED_ID, mediaId: null, collectionIds: [], ...NEW_TOY_FIELDS, ...input, id: newId(), createdAt };
+}
+
 /** Adds a toy offline-first; refuses past the plan's toy limit (the server checks again). */
 export async function addToy(db: ToyDatabase, input: NewToy, now = Date.now()): Promise<ToyDoc> {
-  const settings = await getSettings(db);
-  // Retired toys do not count against the plan (decision 018).
-  const count = (await db.toys.find().exec()).filter((toy) => !toy.retired).length;
-  if (count >= settings.toysLimit) throw new OpError(TOYS_LIMIT_MESSAGE);
-  const doc = toyDocSchema.parse({
-    categoryId: UNCATEGORIZED_ID,
-    mediaId: null,
-    collectionIds: [],
-    ...NEW_TOY_FIELDS,
-    ...input,
-    id: newId(),
-    createdAt: now,
-  });
+  await assertRoomFor(db, 1);
+  const doc = toyDocSchema.parse(newToyFields(input, now));
   await db.toys.insert(doc);
   return doc;
 }
 
+/**
+ * Adds several toys in one local write (RxDB's bulkInsert: one storage transaction, one change
+ * event per toy for the replication), all or none: past the plan's limit nothing is added.
+ */
+export async function addToys(db: ToyDatabase, inputs: readonly NewToy[], now = Date.now()): Promise<ToyDoc[]> {
+  if (inputs.length === 0) return [];
+  await assertRoomFor(db, inputs.length);
+  const docs = inputs.map((input, index) => {
+    // One millisecond apart, so "Newest to Oldest" keeps the order the parent saw.
+    const parsed = toyDocSchema.safeParse(newToyFields(input, now + index));
+    if (!parsed.success) throw parsed.error.issues[0] ? new OpError(parsed.error.issues[0].message) : opError('toyInvalid');
+    return parsed.data;
+  });
+  const { error } = await db.toys.bulkInsert(docs);
+  // Fresh random ids cannot clash; a storage refusal is a fault, not a parent's mistake.
+  if (error.length > 0) throw new Error(`Adding ${error.length} of ${docs.length} toys failed (${error[0]?.status ?? 'unknown'})`);
+  return docs;
+}
+
 export type ToyPatch = Partial<Omit<ToyDoc, 'id' | 'createdAt'>>;
+
+export type ToyChange = { id: string; patch: ToyPatch };
 
 /** Changes only the given fields, so concurrent edits of other fields merge cleanly. */
 export async function updateToy(db: ToyDatabase, id: string, patch: ToyPatch): Promise<void> {
-  const doc = await db.toys.findOne(id).exec();
-  if (!doc) throw new OpError('That toy was not found.');
-  const parsed = toyDocSchema.safeParse({ ...doc.toMutableJSON(), ...patch });
-  if (!parsed.success) throw new OpError(parsed.error.issues[0]?.message ?? 'That toy is not valid.');
-  const next = parsed.data;
-  const changes = Object.fromEntries(Object.keys(patch).map((k) => [k, next[k as keyof ToyDoc]]));
-  await doc.incrementalPatch(changes);
+  await updateToys(db, [{ id, patch }]);
+}
+
+/**
+ * A bulk edit: each toy's given fields, validated first (one toy not valid, or not found,
+ * changes none), then written together (one bulk write, bulk-write.ts).
+ */
+export async function updateToys(db: ToyDatabase, changes: readonly ToyChange[]): Promise<void> {
+  const docs = await db.toys.findByIds(changes.map((change) => change.id)).exec();
+  const fields = changes.map(({ id, patch }) => {
+    const doc = docs.get(id);
+    if (!doc) throw opError('toyNotFound');
+    const parsed = toyDocSchema.safeParse({ ...doc.toMutableJSON(), ...patch });
+    if (!parsed.success) throw (parsed.error.issues[0] ? new OpError(parsed.error.issues[0].message) : opError('toyInvalid'));
+    const next = parsed.data;
+    return [id, Object.fromEntries(Object.keys(patch).map((k) => [k, next[k as keyof ToyDoc]]))] as const;
+  });
+  const byId = new Map<string, Partial<ToyDoc>>();
+  for (const [id, changed] of fields) byId.set(id, { ...byId.get(id), ...changed });
+  await modifyEach<ToyDoc>(db.toys, byId.keys(), (data) => ({ ...data, ...byId.get(data.id) }));
 }
 
 /** Soft delete: the deletion replicates and wins over concurrent edits elsewhere. */
@@ -55,12 +90,8 @@ export async function setFavorite(db: ToyDatabase, id: string, on: boolean): Pro
 
 /** Spec: adding toys to a collection does nothing if none are selected. */
 export async function addToysToCollection(db: ToyDatabase, toyIds: string[], collectionId: string): Promise<void> {
-  for (const id of toyIds) {
-    const doc = await db.toys.findOne(id).exec();
-    if (doc && !doc.collectionIds.includes(collectionId)) {
-      await doc.incrementalModify((data) => ({ ...data, collectionIds: [...data.collectionIds, collectionId] }));
-    }
-  }
+  // Against each toy's latest state: a collection another device added meanwhile stays.
+  await modifyEach<ToyDoc>(db.toys, toyIds, (data) => (data.collectionIds.includes(collectionId) ? data : { ...data, collectionIds: [...data.collectionIds, collectionId] }));
 }
 
 export async function removeToyFromCollection(db: ToyDatabase, toyId: string, collectionId: string): Promise<void> {
@@ -78,9 +109,7 @@ export async function retireToy(db: ToyDatabase, id: string, reason: RetireReaso
 
 /** Brings a retired toy back (the plan's toy limit applies again). */
 export async function unretireToy(db: ToyDatabase, id: string): Promise<void> {
-  const settings = await getSettings(db);
-  const active = (await db.toys.find().exec()).filter((toy) => !toy.retired).length;
-  if (active >= settings.toysLimit) throw new OpError(TOYS_LIMIT_MESSAGE);
+  await assertRoomFor(db, 1);
   await updateToy(db, id, { retired: false, retiredReason: null, retiredNote: null, retiredAt: null });
 }
 

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../components/card.js';
 import { Logo } from '../../components/logo.js';
+import { LanguagePicker } from '../../i18n/language-picker.js';
 
-/** The centred card every auth screen sits in. */
+/** The centred card every auth screen sits in, and the language menu below it. */
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <div className="page">
@@ -14,6 +15,7 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         {intro && <p className="muted">{intro}</p>}
         {children}
       </Card>
+      <LanguagePicker className="auth-card__language" />
     </div>
   );
 }

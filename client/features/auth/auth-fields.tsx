@@ -1,5 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/server-messages.js';
 import { useState } from 'react';
-import { PASSWORD_MIN } from '../../../shared/schemas/auth.js';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth-rules.js';
 import { TextField } from '../../components/fields.js';
 import { useWeakPasswordHint } from './password-strength.js';
 
@@ -33,6 +35,7 @@ type PasswordPairFieldsProps = {
 };
 
 export function PasswordPairFields({ pair, label, confirmLabel, userInputs }: PasswordPairFieldsProps) {
+  const { t } = useTranslation('auth');
   const weak = useWeakPasswordHint(pair.password, userInputs);
   return (
     <>
@@ -43,8 +46,8 @@ export function PasswordPairFields({ pair, label, confirmLabel, userInputs }: Pa
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
-        hint={`At least ${PASSWORD_MIN} characters, not a common password.`}
-        error={weak}
+        hint={t('passwordHint', { min: PASSWORD_MIN })}
+        error={weak && localizeMessage(weak)}
         value={pair.password}
         onChange={(e) => pair.setPassword(e.target.value)}
       />
@@ -64,5 +67,6 @@ export function PasswordPairFields({ pair, label, confirmLabel, userInputs }: Pa
 type EmailFieldProps = { value: string; onChange: (value: string) => void };
 
 export function EmailField({ value, onChange }: EmailFieldProps) {
-  return <TextField label="Email" type="email" name="email" autoComplete="email" required value={value} onChange={(e) => onChange(e.target.value)} />;
+  const { t } = useTranslation('auth');
+  return <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={value} onChange={(e) => onChange(e.target.value)} />;
 }

@@ -1,5 +1,5 @@
 import { Alert } from '../../components/alert.js';
-import type { TimedMessage } from '../../hooks/use-timed-message.js';
+import type { TimedMessage } from '../../components/flash-message.js';
 
 /** An auth screen's message; the hook that set it hides it after 5 s. */
 export function Banner({ message }: { message: TimedMessage<'danger' | 'success' | 'info'> }) {

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 
 // The self-hosted ALTCHA captcha (design.md "Deliberate departures"): a proof-of-work the
@@ -15,6 +16,7 @@ type AltchaElement = HTMLElement & { reset?: () => void };
 export const CaptchaWidget = forwardRef<CaptchaHandle>(function CaptchaWidget(_props, ref) {
   const element = useRef<AltchaElement>(null);
   const payload = useRef('');
+  const { t } = useTranslation('auth');
   const [loadError, setLoadError] = useState(false);
 
   useEffect(() => {
@@ -42,10 +44,10 @@ export const CaptchaWidget = forwardRef<CaptchaHandle>(function CaptchaWidget(_p
 
   return (
     <div className="field captcha">
-      <altcha-widget ref={element} challengeurl="/api/auth/captcha" auto="onfocus" hidelogo style={{ '--altcha-max-width': '100%' }} />
+      <altcha-widget ref={element} strings={JSON.stringify(t('captcha.widget', { returnObjects: true }))} challengeurl="/api/auth/captcha" auto="onfocus" hidelogo style={{ '--altcha-max-width': '100%' }} />
       {loadError && (
         <span className="field__error" role="alert">
-          The captcha could not load. Please check your connection and reload the page.
+          {t('captcha.loadError')}
         </span>
       )}
     </div>

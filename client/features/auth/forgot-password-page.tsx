@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { localizeMessage } from '../../i18n/server-messages.js';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/button.js';
@@ -10,13 +12,14 @@ import { useAuthForm } from './use-auth-form.js';
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const { busy, message, show, run } = useAuthForm();
+  const { t } = useTranslation('auth');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(
       async () => {
         const response = await forgotPasswordRequest({ email: email.trim() });
-        if (response?.data) show(response.data, 'success');
+        if (response?.data) show(localizeMessage(response.data), 'success');
       },
       () => setEmail(''), // spec section 8: a failure also clears the email field
     );
@@ -24,19 +27,19 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard
-      title="Forgot password"
-      intro="Enter the email address you registered with. We will send a reset confirmation to that registered address, with a link to choose a new password."
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
     >
       <Banner message={message} />
       <form onSubmit={submit}>
         <EmailField value={email} onChange={setEmail} />
         <Button type="submit" block busy={busy}>
-          Send Email
+          {t('forgot.submit')}
         </Button>
       </form>
       <div className="auth-card__links">
-        <Link to="/login">Back to Log In</Link>
-        <Link to="/RecoverPassword">Using the iPhone app? See the steps</Link>
+        <Link to="/login">{t('forgot.back')}</Link>
+        <Link to="/RecoverPassword">{t('forgot.iphone')}</Link>
       </div>
     </AuthCard>
   );

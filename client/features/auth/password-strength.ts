@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { weakPasswordReason, type PasswordEstimator } from '../../../shared/domain/password-strength.js';
-import { PASSWORD_MIN } from '../../../shared/schemas/auth.js';
+import { PASSWORD_MIN } from '../../../shared/schemas/auth-rules.js';
 
 // The "too common" hint of the register and reset forms: the same rule as the server's
 // (shared/domain/password-strength.ts). The estimator's dictionaries are large, so they are

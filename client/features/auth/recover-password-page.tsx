@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/card.js';
 
@@ -5,32 +6,34 @@ export const SUPPORT_EMAIL = 'support@toyrotation.app';
 
 /** /RecoverPassword: the five steps for people who use the iPhone app (spec section 2). */
 export function RecoverPasswordPage() {
+  const { t } = useTranslation('auth');
+  const bold = { b: <strong /> };
   return (
     <div className="page prose">
-      <h1>Reset your password in the iPhone app</h1>
-      <p>Forgot the password you use in the Toy Rotation app? It takes five short steps:</p>
+      <h1>{t('recover.title')}</h1>
+      <p>{t('recover.intro')}</p>
       <Card as="section">
         <ol className="steps">
           <li>
-            In the app, tap <strong>Forgot Password</strong>.
+            <Trans t={t} i18nKey="recover.step1" components={bold} />
           </li>
           <li>
-            Enter your email address in <strong>lowercase</strong> and tap <strong>Send Email</strong>.
+            <Trans t={t} i18nKey="recover.step2" components={bold} />
           </li>
-          <li>
-            Open the link in the email we send you. If you cannot find the email, check your spam folder. If the link does not
-            open, copy it into another browser.
-          </li>
-          <li>Enter your new password twice.</li>
-          <li>
-            Do not log in on the website: open the app and log in there with your new password.
-          </li>
+          <li>{t('recover.step3')}</li>
+          <li>{t('recover.step4')}</li>
+          <li>{t('recover.step5')}</li>
         </ol>
       </Card>
-      <h2>The email never arrived?</h2>
+      <h2>{t('recover.noEmail')}</h2>
       <p>
-        Write to us at <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or use the <Link to="/contactus">contact form</Link>, and
-        we will help you get back in.
+        <Trans
+          t={t}
+          i18nKey="recover.help"
+          values={{ email: SUPPORT_EMAIL }}
+          // eslint-disable-next-line jsx-a11y/anchor-has-content -- <Trans> puts the translated words inside
+          components={{ mail: <a href={`mailto:${SUPPORT_EMAIL}`} />, go: <Link to="/contactus" /> }}
+        />
       </p>
     </div>
   );

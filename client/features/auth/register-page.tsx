@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../../session/session.js';
@@ -11,8 +12,6 @@ import { Banner } from './banner.js';
 import { CaptchaWidget, type CaptchaHandle } from './captcha-widget.js';
 import { useAuthForm } from './use-auth-form.js';
 
-const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
-
 export function RegisterPage() {
   const { login } = useSession();
   const navigate = useNavigate();
@@ -21,14 +20,15 @@ export function RegisterPage() {
   const [email, setEmail] = useState('');
   const passwords = usePasswordPair();
   const { busy, message, show, run } = useAuthForm();
+  const { t } = useTranslation('auth');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!passwords.matches()) return show(PASSWORDS_DO_NOT_MATCH, 'danger');
+    if (!passwords.matches()) return show(t('register.mismatch'), 'danger');
     // The captcha is read and reset on each submit (spec section 5).
     const tokenReCap = captcha.current?.payload() ?? '';
     captcha.current?.reset();
-    if (!tokenReCap) return show('Please complete the captcha check first.', 'danger');
+    if (!tokenReCap) return show(t('captchaFirst'), 'danger');
     void run(async () => {
       const response = await registerRequest({ username: username.trim(), email: email.trim(), password: passwords.password, tokenReCap });
       login(response, 'register');
@@ -37,31 +37,32 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthCard title="Register" intro="Create your free account and bring calm back to playtime.">
+    <AuthCard title={t('register.title')} intro={t('register.intro')}>
       <Banner message={message} />
       <form onSubmit={submit}>
-        <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label={t('register.username')} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
         <EmailField value={email} onChange={setEmail} />
-        <PasswordPairFields pair={passwords} label="Password" confirmLabel="Confirm password" userInputs={[email, username]} />
+        <PasswordPairFields pair={passwords} label={t('password')} confirmLabel={t('register.confirm')} userInputs={[email, username]} />
         <CaptchaWidget ref={captcha} />
         <p className="muted">
-          By registering you agree to our{' '}
-          <a href="/terms" target="_blank" rel="noopener">
-            Terms of Use
-          </a>{' '}
-          and{' '}
-          <a href="/privacy" target="_blank" rel="noopener">
-            Privacy Policy
-          </a>{' '}
-          (they open in a new tab).
+          <Trans
+            t={t}
+            i18nKey="register.agree"
+            components={{
+              // eslint-disable-next-line jsx-a11y/anchor-has-content -- <Trans> puts the translated words inside
+              terms: <a href="/terms" target="_blank" rel="noopener" />,
+              // eslint-disable-next-line jsx-a11y/anchor-has-content -- <Trans> puts the translated words inside
+              privacy: <a href="/privacy" target="_blank" rel="noopener" />,
+            }}
+          />
         </p>
         <Button type="submit" block busy={busy}>
-          Register
+          {t('register.submit')}
         </Button>
       </form>
       <div className="auth-card__links">
         <span>
-          Already have an account? <Link to="/login">Log In</Link>
+          <Trans t={t} i18nKey="register.haveAccount" components={{ go: <Link to="/login" /> }} />
         </span>
       </div>
     </AuthCard>

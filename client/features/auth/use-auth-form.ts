@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorText } from '../../lib/http.js';
+import { errorText } from '../../i18n/server-messages.js';
 import { useTimedMessage } from '../../hooks/use-timed-message.js';
 
 /**

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { Modal } from '../../components/modal.js';
@@ -13,6 +14,7 @@ type AddToysDialogProps = {
 
 /** Toys not yet in the collection, searchable by title, several picked at once. */
 export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialogProps) {
+  const { t } = useTranslation('collections');
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -43,10 +45,10 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
   }
 
   return (
-    <Modal open title={`Add toys to ${collection.name}`} onClose={onClose}>
+    <Modal open title={t('add.title', { name: collection.name })} onClose={onClose}>
       <div className="field">
         <label className="field__label" htmlFor="add-toys-search">
-          Search toys
+          {t('add.search')}
         </label>
         <input
           id="add-toys-search"
@@ -57,9 +59,9 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
         />
       </div>
       {candidates.length === 0 ? (
-        <p className="muted">{search ? 'No toys match your search.' : 'Every toy is already in this collection.'}</p>
+        <p className="muted">{search ? t('add.noMatch') : t('add.allIn')}</p>
       ) : (
-        <ul className="tr-pick" aria-label="Toys not in this collection">
+        <ul className="tr-pick" aria-label={t('add.candidates')}>
           {candidates.map((toy) => (
             <li key={toy.id}>
               <label className="tr-pick__item">
@@ -73,10 +75,10 @@ export function AddToysDialog({ collection, toys, onAdd, onClose }: AddToysDialo
       )}
       <div className="modal__footer">
         <span className="muted tr-pick__count" id="add-toys-count">
-          {selected.size === 0 ? 'Tick the toys to add' : `${selected.size} selected`}
+          {selected.size === 0 ? t('add.tick') : t('add.selected', { count: selected.size })}
         </span>
         <Button busy={busy} disabled={selected.size === 0} aria-describedby="add-toys-count" onClick={() => void add()}>
-          Add selected
+          {t('add.submit')}
         </Button>
       </div>
     </Modal>

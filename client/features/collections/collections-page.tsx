@@ -1,4 +1,5 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LIST_NAME_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
@@ -13,12 +14,13 @@ import { useUserDb } from '../../hooks/use-user-db.js';
 import { addList } from '../../db/ops/lists.js';
 import { OpError } from '../../db/ops/errors.js';
 import { collectionLimit } from '../../../shared/domain/plans.js';
-import { listNameProblem } from '../../../shared/domain/list-name-problem.js';
 import { CollectionView } from './collection-view.js';
-import { collectionsOverLimitMessage, OVER_LIMIT_BADGE, overLimitIds } from '../../../shared/domain/over-limit.js';
+import { overLimitIds } from '../../../shared/domain/over-limit.js';
+import { collectionLimitText, collectionNameProblem, collectionsOverLimitText } from './collection-messages.js';
 import './collections.css';
 
 export function CollectionsPage() {
+  const { t } = useTranslation('collections');
   const { db, opening, guest } = useUserDb();
   const toys = useToys(db);
   const collections = useLists(db, 'collection');
@@ -27,7 +29,7 @@ export function CollectionsPage() {
   const [name, setName] = useState('');
   const { message: flash, show: showFlash } = useTimedMessage();
   const limit = collectionLimit(collections?.length ?? 0, settings);
-  const limitProblem = limit.problem;
+  const limitProblem = limit.problem ? collectionLimitText(t, limit.plan) : null;
   // Collections two offline devices added past the limit are kept and marked (decision 008).
   const overLimit = useMemo(() => overLimitIds(collections ?? [], limit.collectionsLimit), [collections, limit.collectionsLimit]);
   const open = collections?.find((collection) => collection.id === openId);
@@ -38,12 +40,12 @@ export function CollectionsPage() {
     if (limitProblem) return; // the form is off and says why
     const submitted = name;
     // addList ignores a blank or taken name (spec section 5); say why, and keep it to fix.
-    const problem = listNameProblem('collection', collections, submitted);
+    const problem = collectionNameProblem(t, collections, submitted);
     if (problem) return showFlash(problem, 'danger');
     try {
       const added = await addList(db, 'collection', submitted);
       if (added) {
-        showFlash(`Added collection ${added.name}`, 'success');
+        showFlash(t('added', { name: added.name }), 'success');
         // Keep whatever the parent typed meanwhile.
         setName((current) => (current === submitted ? '' : current));
       }
@@ -55,18 +57,18 @@ export function CollectionsPage() {
         return;
       }
       console.error('Adding a collection failed', error);
-      showFlash('Something went wrong! Try again later!', 'danger');
+      showFlash(t('somethingWrong'), 'danger');
     }
   }
 
   const loading = opening || (db && (!toys || !collections));
   return (
     <div className="page tr-page">
-      <ScreenHeader title="Collections" guest={guest} />
+      <ScreenHeader title={t('title')} guest={guest} />
       <FlashMessage message={flash} />
       {loading ? (
         <p className="tr-loading">
-          <Spinner label="Loading your collections" />
+          <Spinner label={t('loading')} />
         </p>
       ) : db && open && toys ? (
         <CollectionView db={db} collection={open} toys={toys} onBack={() => setOpenId(null)} onMessage={showFlash} />
@@ -74,12 +76,12 @@ export function CollectionsPage() {
         <>
           <form className="tr-new-collection" onSubmit={create}>
             <label className="visually-hidden" htmlFor="new-collection-name">
-              New collection name
+              {t('newName')}
             </label>
             <input
               id="new-collection-name"
               className="input"
-              placeholder="New collection, e.g. Bath time"
+              placeholder={t('newPlaceholder')}
               maxLength={LIST_NAME_MAX}
               value={limitProblem ? '' : name}
               disabled={!db || Boolean(limitProblem)}
@@ -92,22 +94,22 @@ export function CollectionsPage() {
               disabled={!db || Boolean(limitProblem)}
               aria-describedby={limitProblem ? 'collection-limit' : undefined}
             >
-              Add collection
+              {t('add.collection')}
             </Button>
           </form>
           {overLimit.size > 0 ? (
             <p className="alert alert--warning" role="status" id="collection-limit">
-              {collectionsOverLimitMessage(collections?.length ?? 0, limit.collectionsLimit, limit.plan)}
+              {collectionsOverLimitText(t, collections?.length ?? 0, limit.collectionsLimit, limit.plan)}
             </p>
           ) : (
             limitProblem && (
               <p className="muted tr-limit-reason" id="collection-limit" role="status" data-testid="collection-limit">
-                {limitProblem} {limit.plan === 'free' && <Link to="/pricing">See plans</Link>}
+                {limitProblem} {limit.plan === 'free' && <Link to="/pricing">{t('seePlans')}</Link>}
               </p>
             )
           )}
           {collections && collections.length > 0 ? (
-            <ul className="tr-collections" aria-label="Collections">
+            <ul className="tr-collections" aria-label={t('title')}>
               {collections.map((collection) => {
                 const count = toys?.filter((toy) => toy.collectionIds.includes(collection.id)).length ?? 0;
                 return (
@@ -115,9 +117,9 @@ export function CollectionsPage() {
                     <button type="button" className="tr-collection-card" onClick={() => setOpenId(collection.id)}>
                       <CollectionsIcon size={32} />
                       <span className="tr-collection-card__name">{collection.name}</span>
-                      {overLimit.has(collection.id) && <span className="tr-badge tr-badge--over-limit">{OVER_LIMIT_BADGE}</span>}
+                      {overLimit.has(collection.id) && <span className="tr-badge tr-badge--over-limit">{t('overLimit.badge')}</span>}
                       <span className="tr-collection-card__count">
-                        {count} {count === 1 ? 'toy' : 'toys'}
+                        {t('toyCount', { count })}
                       </span>
                     </button>
                   </li>
@@ -125,8 +127,8 @@ export function CollectionsPage() {
               })}
             </ul>
           ) : (
-            <EmptyState icon={<CollectionsIcon size={40} />} title="No collections yet">
-              Group toys that belong together, like bath toys or a travel bag.
+            <EmptyState icon={<CollectionsIcon size={40} />} title={t('emptyTitle')}>
+              {t('emptyText')}
             </EmptyState>
           )}
         </>

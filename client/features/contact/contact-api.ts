@@ -2,8 +2,8 @@
 // success or failure; a network or parsing failure is only logged.
 
 import type { z } from 'zod';
-import { msgSchema } from '../../../shared/schemas/rest.js';
-import type { contactSchema, DELETION_SUBJECT } from '../../../shared/schemas/support.js';
+import type { contactSchema } from '../../../shared/schemas/support.js';
+import type { DELETION_SUBJECT } from '../../../shared/schemas/support-rules.js';
 import { ApiError, apiJson } from '../../lib/http.js';
 
 /** The body as sent: the shared schema's input (the server trims and fills in the subject). */
@@ -16,7 +16,10 @@ type DeletionRequest = { email: string; subject: typeof DELETION_SUBJECT; messag
  */
 async function postPublic(path: string, body: unknown): Promise<string> {
   try {
-    const answer = msgSchema.safeParse(await apiJson(path, { method: 'POST', body }));
+    const data = await apiJson(path, { method: 'POST', body });
+    // zod loads only now, with the answer in hand: the forms are precached for a first visit.
+    const { msgSchema } = await import('../../../shared/schemas/rest.js');
+    const answer = msgSchema.safeParse(data);
     return answer.success ? answer.data.msg : '';
   } catch (error) {
     if (error instanceof ApiError && !error.network) return error.message;
@@ -41,4 +44,4 @@ export function deletionRequestIsSendable(email: string, deleteAccount: boolean)
   return trimmed !== '' && trimmed.includes('@') && deleteAccount;
 }
 
-export { CONTACT_EMAIL_MAX as EMAIL_MAX, CONTACT_MESSAGE_MAX as MESSAGE_MAX } from '../../../shared/schemas/support.js';
+export { CONTACT_EMAIL_MAX as EMAIL_MAX, CONTACT_MESSAGE_MAX as MESSAGE_MAX } from '../../../shared/schemas/support-rules.js';

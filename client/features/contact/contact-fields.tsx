@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { TextArea, TextField } from '../../components/fields.js';
 import { EMAIL_MAX, MESSAGE_MAX } from './contact-api.js';
 
@@ -6,9 +7,10 @@ import { EMAIL_MAX, MESSAGE_MAX } from './contact-api.js';
 type FieldProps = { value: string; onChange: (value: string) => void };
 
 export function ContactEmailField({ value, onChange }: FieldProps) {
+  const { t } = useTranslation('contact');
   return (
     <TextField
-      label="Email"
+      label={t('email')}
       type="email"
       name="email"
       autoComplete="email"
@@ -24,14 +26,15 @@ type MessageFieldProps = FieldProps & { optional?: boolean };
 
 /** The message: required with a length count on the contact form, optional on the deletion request. */
 export function MessageField({ value, onChange, optional = false }: MessageFieldProps) {
+  const { t } = useTranslation('contact');
   return (
     <TextArea
-      label={optional ? 'Message (optional)' : 'Message'}
+      label={optional ? t('messageOptional') : t('message')}
       name="message"
       required={!optional}
       maxLength={MESSAGE_MAX}
       rows={optional ? 4 : 6}
-      hint={optional ? undefined : `${value.length} / ${MESSAGE_MAX}`}
+      hint={optional ? undefined : t('length', { length: value.length, max: MESSAGE_MAX })}
       value={value}
       onChange={(e) => onChange(e.target.value)}
     />

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { CardPage } from '../../components/card-page.js';
 import { ContactForm } from './contact-form.js';
-import { BEE_HEALTHY_SUBJECT, CONTACT_SUBJECT } from '../../../shared/schemas/support.js';
+import { BEE_HEALTHY_SUBJECT, CONTACT_SUBJECT } from '../../../shared/schemas/support-rules.js';
 
 function BeeIcon() {
   return (
@@ -15,13 +16,14 @@ function BeeIcon() {
 }
 
 export function ContactPage() {
+  const { t } = useTranslation('contact');
   return (
     <CardPage>
-      <h1>Contact Us</h1>
-      <p className="muted">Questions, ideas or a problem with the app? Send us a message and we will get back to you by email.</p>
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
       <ContactForm subject={CONTACT_SUBJECT} />
       <p className="muted contact-note">
-        Want your account deleted? Use the <Link to="/deletionform">deletion request form</Link>.
+        <Trans t={t} i18nKey="deletionNote" components={{ go: <Link to="/deletionform" /> }} />
       </p>
     </CardPage>
   );
@@ -29,13 +31,14 @@ export function ContactPage() {
 
 /** The bee-health app shares the form, under its own heading and subject. */
 export function BeeHealthyContactPage() {
+  const { t } = useTranslation('contact');
   return (
     <CardPage>
       <p className="app-heading">
-        <BeeIcon /> Bee Healthy
+        <BeeIcon /> {t('bee.app')}
       </p>
-      <h1>Contact Us</h1>
-      <p className="muted">Questions or feedback about the Bee Healthy app? Write to us here and we will reply by email.</p>
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('bee.intro')}</p>
       <ContactForm subject={BEE_HEALTHY_SUBJECT} />
     </CardPage>
   );

@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.js';
 import { CardPage } from '../../components/card-page.js';
 import { Checkbox } from '../../components/fields.js';
 import { deletionRequestIsSendable, sendDeletionRequest } from './contact-api.js';
 import { ContactEmailField, MessageField } from './contact-fields.js';
-import { DELETION_SUBJECT } from '../../../shared/schemas/support.js';
+import { DELETION_SUBJECT } from '../../../shared/schemas/support-rules.js';
 
 export function DeletionPage() {
+  const { t } = useTranslation('contact');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   const [deleteAccount, setDeleteAccount] = useState(false);
@@ -23,24 +25,21 @@ export function DeletionPage() {
 
   return (
     <CardPage>
-      <h1>Deletion Request</h1>
-      <p>
-        Ask us to delete your Toy Rotation account and everything stored with it. Our support team will contact you at this email
-        address to clarify the deletion before anything is removed.
-      </p>
-      <p className="muted">Signed in? You can also delete your account yourself in Settings.</p>
+      <h1>{t('deletion.title')}</h1>
+      <p>{t('deletion.intro')}</p>
+      <p className="muted">{t('deletion.signedIn')}</p>
       <form onSubmit={submit}>
         <ContactEmailField value={email} onChange={setEmail} />
         <MessageField optional value={message} onChange={setMessage} />
         <Checkbox
-          label="Delete account and associated data"
+          label={t('deletion.confirm')}
           name="deleteAccount"
           required
           checked={deleteAccount}
           onChange={(e) => setDeleteAccount(e.target.checked)}
         />
         <Button type="submit" busy={busy}>
-          Submit
+          {t('submit')}
         </Button>
       </form>
     </CardPage>

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withScreenMessages } from '../../i18n/i18n.js';
 import { formerChildLabels, formerChildRotations } from './former-children.js';
+
+// The signed-in screens' English loads with their screens (decision 051); these words are theirs.
+beforeAll(() => withScreenMessages(Promise.resolve()));
 
 describe('former children in History', () => {
   const rotations = [

@@ -1,6 +1,8 @@
 // A removed child's rotations stay in the history (decision 018) but belong to no child the
 // picker offers: History lists them under "Former children" so they stay reachable.
 
+import { i18n } from '../../i18n/i18n.js';
+
 type ChildRotation = { childId: string };
 
 /** The rotations of children that no longer exist, in the order given (newest first). */
@@ -14,5 +16,5 @@ export function formerChildRotations<T extends ChildRotation>(rotations: readonl
  */
 export function formerChildLabels(rotations: readonly ChildRotation[]): Map<string, string> {
   const ids = [...new Set(rotations.map((rotation) => rotation.childId))];
-  return new Map(ids.map((id, index) => [id, ids.length === 1 ? 'a former child' : `former child ${index + 1}`]));
+  return new Map(ids.map((id, index) => [id, ids.length === 1 ? i18n.t('history:formerChild') : i18n.t('history:formerChildNumber', { number: index + 1 })]));
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { MAX_SCORE, scoreLabel, type PlayChart } from './play-chart.js';
 
 type PlayChartViewProps = { chart: PlayChart; formatDate: (time: number) => string };
@@ -7,14 +8,15 @@ type PlayChartViewProps = { chart: PlayChart; formatDate: (time: number) => stri
  * taller, the more the category was played with in that rotation.
  */
 export function PlayChartView({ chart, formatDate }: PlayChartViewProps) {
+  const { t } = useTranslation('history');
   if (chart.rows.length === 0) return null;
   return (
     <div className="tr-chart-scroll">
       <table className="tr-chart" data-testid="play-chart">
-        <caption>How each category was played with, last {chart.columns.length === 1 ? 'rotation' : `${chart.columns.length} rotations`}</caption>
+        <caption>{t('chart.caption', { count: chart.columns.length })}</caption>
         <thead>
           <tr>
-            <th scope="col">Category</th>
+            <th scope="col">{t('chart.category')}</th>
             {chart.columns.map((rotation) => (
               <th key={rotation.id} scope="col">
                 {formatDate(rotation.createdAt)}
@@ -27,7 +29,7 @@ export function PlayChartView({ chart, formatDate }: PlayChartViewProps) {
             <tr key={row.categoryId}>
               <th scope="row">{row.name}</th>
               {row.cells.map((cell) => {
-                const label = cell.out === 0 ? 'Not out' : scoreLabel(cell.score);
+                const label = cell.out === 0 ? t('chart.notOut') : scoreLabel(cell.score);
                 const height = cell.score === null ? 0 : 8 + (92 * cell.score) / MAX_SCORE;
                 return (
                   <td key={cell.rotationId} title={label}>

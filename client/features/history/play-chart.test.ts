@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withScreenMessages } from '../../i18n/i18n.js';
 import { playChart, scoreLabel, type ChartRotation } from './play-chart.js';
 
 const rotations: ChartRotation[] = [
@@ -13,6 +14,9 @@ const category = new Map([
   ['ball', 'active'],
 ]);
 const names: Record<string, string> = { vehicles: 'Vehicles', pretend: 'Pretend play', active: 'Active' };
+
+// The signed-in screens' English loads with their screens (decision 051); these words are theirs.
+beforeAll(() => withScreenMessages(Promise.resolve()));
 
 describe('playChart', () => {
   it('averages each category per rotation, oldest column first, categories by name', () => {

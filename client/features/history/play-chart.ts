@@ -2,9 +2,13 @@
 // screen's chart. Pure, so it is tested without a browser.
 
 import type { Observation } from '../../../shared/schemas/docs.js';
+import { i18n } from '../../i18n/i18n.js';
 export type PlayLevel = Observation;
 
-export const PLAY_LABELS: Record<PlayLevel, string> = { lot: 'Played a lot', little: 'A little', none: 'Not touched' };
+/** A note's words in the language shown ("Played a lot"), the same as the Rotation screen's buttons. */
+export function playLabel(level: PlayLevel): string {
+  return i18n.t(`rotation:outNow.levels.${level}`);
+}
 const PLAY_SCORE: Record<PlayLevel, number> = { lot: 2, little: 1, none: 0 };
 export const MAX_SCORE = 2;
 
@@ -16,10 +20,8 @@ export type PlayChart = { columns: ChartRotation[]; rows: ChartRow[] };
 
 /** The word for a cell's average: what a parent would say about the category that time. */
 export function scoreLabel(score: number | null): string {
-  if (score === null) return 'No notes';
-  if (score >= 1.5) return 'Played a lot';
-  if (score >= 0.5) return 'A little';
-  return 'Not touched';
+  if (score === null) return i18n.t('history:chart.noNotes');
+  return playLabel(score >= 1.5 ? 'lot' : score >= 0.5 ? 'little' : 'none');
 }
 
 /**

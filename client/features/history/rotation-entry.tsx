@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { RotationDoc } from '../../../shared/schemas/docs.js';
-import { PLAY_LABELS } from './play-chart.js';
+import { playLabel } from './play-chart.js';
+import { DATE_STYLES, formatDate } from '../../i18n/format.js';
+import { i18n } from '../../i18n/i18n.js';
 
-const dayAndTime = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 type RotationEntryProps = {
   rotation: RotationDoc;
@@ -13,19 +15,20 @@ type RotationEntryProps = {
 
 /** One past rotation: when, for whom, who rotated, which toys and how each went. */
 export function RotationEntry({ rotation, forWhom, rotatedBy, toyTitle }: RotationEntryProps) {
+  const { t } = useTranslation('history');
   return (
     <li className="card tr-history-entry">
-      <h3>{dayAndTime.format(rotation.createdAt)}</h3>
-      {forWhom && <p className="tr-history-entry__meta">For {forWhom}</p>}
-      {rotatedBy && <p className="tr-history-entry__meta">Rotated by {rotatedBy}</p>}
+      <h3>{formatDate(rotation.createdAt, DATE_STYLES.weekdayDayTime)}</h3>
+      {forWhom && <p className="tr-history-entry__meta">{t('entry.for', { name: forWhom })}</p>}
+      {rotatedBy && <p className="tr-history-entry__meta">{t('entry.rotatedBy', { name: rotatedBy })}</p>}
       {rotation.toyIds.length === 0 ? (
-        <p className="tr-history-entry__meta">No toys came out.</p>
+        <p className="tr-history-entry__meta">{t('entry.noToys')}</p>
       ) : (
         <ul>
           {rotation.toyIds.map((id) => (
             <li key={id}>
               {toyTitle(id)}
-              {rotation.observations[id] && <span className="tr-history-entry__note">: {PLAY_LABELS[rotation.observations[id]].toLowerCase()}</span>}
+              {rotation.observations[id] && <span className="tr-history-entry__note">{t('entry.note', { note: playLabel(rotation.observations[id]).toLocaleLowerCase(i18n.language) })}</span>}
             </li>
           ))}
         </ul>

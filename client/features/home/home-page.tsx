@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../session/session.js';
 import { CollectionsIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../../components/icons.js';
@@ -8,21 +9,20 @@ import { namedChildren } from '../../hooks/use-children.js';
 import { useSettings } from '../../hooks/use-local-data.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useUserDb } from '../../hooks/use-user-db.js';
+import { DATE_STYLES, formatDate } from '../../i18n/format.js';
 import './home-page.css';
 
+/** `tile` names the tile's words in home.json (tiles.<tile>.title and .text). */
 const TILES = [
-  { to: '/inventory', Icon: InventoryIcon, title: 'Inventory', text: 'Add toys with a photo, search, filter and edit them.' },
-  { to: '/baskets', Icon: CollectionsIcon, title: 'Collections', text: 'Group toys into named sets, like “Bath time” or “Rainy day”.' },
-  { to: '/rotation', Icon: RotateIcon, title: 'Rotation', text: 'Press Rotate for a fresh, random selection of toys.' },
-  { to: '/settings', Icon: SettingsIcon, title: 'Settings', text: 'Choose how many toys come out and manage categories.' },
+  { to: '/inventory', Icon: InventoryIcon, tile: 'inventory' },
+  { to: '/baskets', Icon: CollectionsIcon, tile: 'collections' },
+  { to: '/rotation', Icon: RotateIcon, tile: 'rotation' },
+  { to: '/settings', Icon: SettingsIcon, tile: 'settings' },
 ] as const;
-
-function formatDay(at: number): string {
-  return new Date(at).toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' });
-}
 
 /** / when signed in: a friendly start that points at the screens. */
 export function HomePage() {
+  const { t } = useTranslation('home');
   const { username } = useSession();
   const summary = useHomeSummary();
   const rotatable = useHasRotatableToys();
@@ -33,14 +33,12 @@ export function HomePage() {
   return (
     <div className="page">
       <section className="home-hero">
-        <h1>{username ? `Hello, ${username}!` : 'Hello!'}</h1>
-        <p className="tagline">Toy Rotation Made Simple</p>
+        <h1>{username ? t('hello', { name: username }) : t('helloNoName')}</h1>
+        <p className="tagline">{t('tagline')}</p>
         {summary && (
           <p className="home-hero__summary" data-testid="home-summary">
-            {summary.toys === 0
-              ? 'Your inventory is empty. Add your first toy to get started.'
-              : `You have ${summary.toys} ${summary.toys === 1 ? 'toy' : 'toys'} in your inventory.`}{' '}
-            {summary.lastRotationDate ? `Last rotation: ${formatDay(summary.lastRotationDate)}.` : 'No rotation yet.'}
+            {summary.toys === 0 ? t('summary.empty') : t('summary.toys', { count: summary.toys })}{' '}
+            {summary.lastRotationDate ? t('summary.lastRotation', { date: formatDate(summary.lastRotationDate, DATE_STYLES.weekdayDay) }) : t('summary.noRotation')}
           </p>
         )}
         {settings &&
@@ -51,48 +49,48 @@ export function HomePage() {
           {!summary || rotatable === undefined ? null : summary.toys === 0 ? (
             // Nothing to rotate yet: the way forward is adding toys.
             <Link to="/inventory" className="btn">
-              <InventoryIcon size={20} /> Add your first toy
+              <InventoryIcon size={20} /> {t('addFirst')}
             </Link>
           ) : !rotatable ? (
             // A rotation would be refused: say why, and lead to where it can be changed.
             <>
               <p className="home-hero__note" data-testid="home-nothing-to-rotate">
-                Every toy is left out of rotations or retired, so there is nothing to bring out.
+                {t('nothingToRotate')}
               </p>
               <Link to="/inventory" className="btn">
-                <InventoryIcon size={20} /> Review your toys
+                <InventoryIcon size={20} /> {t('review')}
               </Link>
             </>
           ) : (
             <>
               <Link to="/rotation" className="btn">
-                <RotateIcon size={20} /> Rotate toys
+                <RotateIcon size={20} /> {t('rotate')}
               </Link>
               <Link to="/inventory" className="btn btn--secondary">
-                Add a toy
+                {t('addToy')}
               </Link>
             </>
           )}
         </div>
       </section>
-      <h2 className="visually-hidden">Where to go</h2>
+      <h2 className="visually-hidden">{t('whereToGo')}</h2>
       <ul className="home-tiles">
-        {TILES.map(({ to, Icon, title, text }) => (
+        {TILES.map(({ to, Icon, tile }) => (
           <li key={to}>
             <Link to={to} className="home-tile">
               <span className="home-tile__icon">
                 <Icon size={28} />
               </span>
               <span>
-                <strong>{title}</strong>
-                <span className="home-tile__text">{text}</span>
+                <strong>{t(`tiles.${tile}.title`)}</strong>
+                <span className="home-tile__text">{t(`tiles.${tile}.text`)}</span>
               </span>
             </Link>
           </li>
         ))}
       </ul>
       <p className="muted home-footnote">
-        Want more room for toys and collections? See <Link to="/pricing">plans and pricing</Link>.
+        <Trans t={t} i18nKey="footnote" components={{ go: <Link to="/pricing" /> }} />
       </p>
     </div>
   );

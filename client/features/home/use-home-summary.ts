@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { activeToys } from '../../../shared/domain/children.js';
-import { useDb } from '../../db/provider.js';
+import { useDb } from '../../session/session.js';
 
 export type HomeSummary = { toys: number; lastRotationDate: number | null; rotationToysNumber: number } | null;
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDb } from '../../db/provider.js';
+import { useDb } from '../../session/session.js';
 
 /**
  * Whether a rotation could bring any toy out: one not left out of rotations and not retired

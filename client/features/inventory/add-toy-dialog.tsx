@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ListDoc } from '../../../shared/schemas/docs.js';
 import { TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js';
 import { savePhoto } from '../../sync/photos.js';
@@ -5,12 +6,12 @@ import { Modal } from '../../components/modal.js';
 import { FlashMessage } from '../../components/flash-message.js';
 import { addToy } from '../../db/ops/toys.js';
 import { OpError } from '../../db/ops/errors.js';
+import { opErrorText } from '../../i18n/op-error-text.js';
 import { ToyForm, type ToyFormValues } from './toy-form.js';
 import { storagePlace } from './shelf.js';
 import { useTimedMessage } from '../../hooks/use-timed-message.js';
 import type { ToyDatabase } from '../../db/database.js';
 
-const ADD_FAILURE = 'Something went wrong! Try again later!';
 export const NO_IMAGE = 'Image was not picked';
 
 /** Spec sections 4 and 5: the limit is checked first, then the image, then the title. */
@@ -21,7 +22,8 @@ export function addToyProblem(toyCount: number, toysLimit: number, values: Pick<
   return null;
 }
 
-type AddToyDialogProps = {
+/** What both ways of adding toys (one, or many photos at once) need from the inventory. */
+export type AddToysContext = {
   db: ToyDatabase;
   householdId: string;
   categories: ListDoc[];
@@ -29,39 +31,46 @@ type AddToyDialogProps = {
   toyCount: number;
   toysLimit: number;
   onClose: () => void;
+};
+
+type AddToyDialogProps = AddToysContext & {
   /** The toy is saved; its photo (`mediaId`) is queued for upload. */
   onAdded: (mediaId: string) => void;
 };
 
 export function AddToyDialog({ db, householdId, categories, places, toyCount, toysLimit, onClose, onAdded }: AddToyDialogProps) {
+  const { t } = useTranslation('inventory');
+  const problemText = (problem: string) =>
+    problem === TOYS_LIMIT_MESSAGE ? t('limitReached') : problem === NO_IMAGE ? t('noImage') : t('titleRequired');
   const { message: flash, show: showFlash } = useTimedMessage();
   const atLimit = toyCount >= toysLimit;
 
   async function add(values: ToyFormValues) {
     const problem = addToyProblem(toyCount, toysLimit, values);
-    if (problem || !values.photo) return showFlash(problem ?? NO_IMAGE, 'danger');
+    if (problem || !values.photo) return showFlash(problemText(problem ?? NO_IMAGE), 'danger');
     let mediaId: string;
     try {
       mediaId = await savePhoto(householdId, values.photo);
       await addToy(db, { title: values.title, categoryId: values.categoryId, caption: values.caption, location: storagePlace(values.location), mediaId });
     } catch (error) {
       console.error('Adding a toy failed', error);
-      return showFlash(error instanceof OpError ? error.message : ADD_FAILURE, 'danger');
+      return showFlash(error instanceof OpError ? opErrorText(error) : t('somethingWrong'), 'danger');
     }
     onAdded(mediaId);
   }
 
   return (
-    <Modal open title="Add a toy" onClose={onClose}>
-      {atLimit && <p className="alert alert--warning">{TOYS_LIMIT_MESSAGE}</p>}
+    <Modal open title={t('add.title')} onClose={onClose}>
+      {atLimit && <p className="alert alert--warning">{t('limitReached')}</p>}
       <FlashMessage message={flash} />
       <ToyForm
         categories={categories}
         places={places}
-        submitLabel="Save toy"
+        submitLabel={t('add.save')}
         disabled={atLimit}
         onPickError={(message) => showFlash(message, 'danger')}
         onSubmit={add}
+        newCategoryDb={db}
       />
     </Modal>
   );

@@ -1,29 +1,33 @@
+import { useTranslation } from 'react-i18next';
 import type { ListDoc } from '../../../shared/schemas/docs.js';
-import { DATE_RANGES, DATE_RANGE_LABELS, DEFAULT_SORT } from '../../../shared/domain/toy-filters.js';
+import { DATE_RANGES, DEFAULT_SORT } from '../../../shared/domain/toy-filters.js';
 import { Button } from '../../components/button.js';
 import { Select } from '../../components/fields.js';
-import { DEFAULT_INVENTORY_FILTER, INVENTORY_SORTS, INVENTORY_SORT_LABELS, type InventoryFilter, type InventorySort } from './shelf.js';
+import { CollectionFilter } from './collection-filter.js';
+import { DEFAULT_INVENTORY_FILTER, INVENTORY_SORTS, type InventoryFilter, type InventorySort } from './shelf.js';
 
 type FilterPanelProps = {
   filter: InventoryFilter;
   categories: ListDoc[];
   places: string[];
+  collections: readonly ListDoc[];
   onChange: (filter: InventoryFilter) => void;
 };
 
 const ANY_PLACE = '*';
 
-export function FilterPanel({ filter, categories, places, onChange }: FilterPanelProps) {
+export function FilterPanel({ filter, categories, places, collections, onChange }: FilterPanelProps) {
+  const { t } = useTranslation('inventory');
   const toggleCategory = (id: string, on: boolean) =>
     onChange({
       ...filter,
       categoryIds: on ? [...filter.categoryIds, id] : filter.categoryIds.filter((categoryId) => categoryId !== id),
     });
   return (
-    <section id="filter-panel" className="panel tr-options" aria-label="Filter toys">
+    <section id="filter-panel" className="panel tr-options" aria-label={t('filter.label')}>
       <div className="tr-options__groups">
         <fieldset className="tr-fieldset">
-          <legend>Date added</legend>
+          <legend>{t('filter.dateAdded')}</legend>
           {DATE_RANGES.map((range) => (
             <label key={range} className="checkbox tr-choice">
               <input
@@ -33,12 +37,12 @@ export function FilterPanel({ filter, categories, places, onChange }: FilterPane
                 checked={filter.date === range}
                 onChange={() => onChange({ ...filter, date: range })}
               />
-              <span>{DATE_RANGE_LABELS[range]}</span>
+              <span>{t(`filter.dates.${range}`)}</span>
             </label>
           ))}
         </fieldset>
         <fieldset className="tr-fieldset">
-          <legend>Categories</legend>
+          <legend>{t('filter.categories')}</legend>
           {categories.map((category) => (
             <label key={category.id} className="checkbox tr-choice">
               <input
@@ -51,14 +55,14 @@ export function FilterPanel({ filter, categories, places, onChange }: FilterPane
           ))}
         </fieldset>
         <fieldset className="tr-fieldset">
-          <legend>Rotation</legend>
+          <legend>{t('filter.rotation')}</legend>
           <label className="checkbox tr-choice">
             <input
               type="checkbox"
               checked={filter.excluded}
               onChange={(event) => onChange({ ...filter, excluded: event.target.checked })}
             />
-            <span>Excluded</span>
+            <span>{t('filter.excluded')}</span>
           </label>
           <label className="checkbox tr-choice">
             <input
@@ -66,7 +70,7 @@ export function FilterPanel({ filter, categories, places, onChange }: FilterPane
               checked={filter.kept}
               onChange={(event) => onChange({ ...filter, kept: event.target.checked })}
             />
-            <span>Kept</span>
+            <span>{t('filter.kept')}</span>
           </label>
           <label className="checkbox tr-choice">
             <input
@@ -74,26 +78,27 @@ export function FilterPanel({ filter, categories, places, onChange }: FilterPane
               checked={filter.retired}
               onChange={(event) => onChange({ ...filter, retired: event.target.checked })}
             />
-            <span>Retired</span>
+            <span>{t('filter.retired')}</span>
           </label>
         </fieldset>
         <fieldset className="tr-fieldset">
-          <legend>Storage place</legend>
+          <legend>{t('filter.storagePlace')}</legend>
           <Select
-            label="Stored in"
+            label={t('filter.storedIn')}
             name="filter-place"
             value={filter.place ?? ANY_PLACE}
             onChange={(event) => onChange({ ...filter, place: event.target.value === ANY_PLACE ? null : event.target.value })}
             options={[
-              { value: ANY_PLACE, label: 'Any place' },
+              { value: ANY_PLACE, label: t('filter.anyPlace') },
               ...places.map((place) => ({ value: place, label: place })),
-              { value: '', label: 'No storage place' },
+              { value: '', label: t('filter.noPlace') },
             ]}
           />
         </fieldset>
+        <CollectionFilter collections={collections} value={filter.collectionId} onChange={(collectionId) => onChange({ ...filter, collectionId })} />
       </div>
       <Button variant="secondary" size="small" onClick={() => onChange({ ...DEFAULT_INVENTORY_FILTER, search: filter.search })}>
-        Reset filters
+        {t('filter.reset')}
       </Button>
     </section>
   );
@@ -102,10 +107,11 @@ export function FilterPanel({ filter, categories, places, onChange }: FilterPane
 type SortPanelProps = { sort: InventorySort; onChange: (sort: InventorySort) => void };
 
 export function SortPanel({ sort, onChange }: SortPanelProps) {
+  const { t } = useTranslation('inventory');
   return (
-    <section id="sort-panel" className="panel tr-options" aria-label="Sort toys">
+    <section id="sort-panel" className="panel tr-options" aria-label={t('sort.label')}>
       <fieldset className="tr-fieldset">
-        <legend>Sort by</legend>
+        <legend>{t('sort.sortBy')}</legend>
         <div className="tr-options__inline">
           {INVENTORY_SORTS.map((order) => (
             <label key={order} className="checkbox tr-choice">
@@ -116,13 +122,13 @@ export function SortPanel({ sort, onChange }: SortPanelProps) {
                 checked={sort === order}
                 onChange={() => onChange(order)}
               />
-              <span>{INVENTORY_SORT_LABELS[order]}</span>
+              <span>{t(`sort.orders.${order}`)}</span>
             </label>
           ))}
         </div>
       </fieldset>
       <Button variant="secondary" size="small" onClick={() => onChange(DEFAULT_SORT)}>
-        Reset sort
+        {t('sort.reset')}
       </Button>
     </section>
   );

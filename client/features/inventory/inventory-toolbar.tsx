@@ -1,26 +1,35 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListDoc } from '../../../shared/schemas/docs.js';
 import { DEFAULT_SORT } from '../../../shared/domain/toy-filters.js';
 import { Button } from '../../components/button.js';
 import { IconButton } from '../../components/icon-button.js';
-import { FilterIcon, PlusIcon, SearchIcon, SortIcon } from '../../components/icons.js';
+import { FilterIcon, ImageIcon, PlusIcon, SearchIcon, SortIcon } from '../../components/icons.js';
+import { ManyPhotosPicker } from './batch-photo-input.js';
 import { FilterPanel, SortPanel } from './filter-panel.js';
 import { isShelfFilterActive, type InventoryFilter, type InventorySort } from './shelf.js';
+
+/** The reason adding is off, which both add buttons point to. */
+const ADD_BLOCKED_ID = 'add-toy-blocked';
 
 type InventoryToolbarProps = {
   filter: InventoryFilter;
   sort: InventorySort;
   categories: ListDoc[];
   places: string[];
+  collections: readonly ListDoc[];
   canAdd: boolean;
   /** Why adding is off (the plan's toy limit), shown beside the button; null when it is on. */
   addBlocked?: string | null;
   onAdd: () => void;
+  /** Photos picked for many toys at once (the review list opens with them). */
+  onAddMany: (files: File[]) => void;
   onFilter: (filter: InventoryFilter) => void;
   onSort: (sort: InventorySort) => void;
 };
 
-export function InventoryToolbar({ filter, sort, categories, places, canAdd, addBlocked, onAdd, onFilter, onSort }: InventoryToolbarProps) {
+export function InventoryToolbar({ filter, sort, categories, places, collections, canAdd, addBlocked, onAdd, onAddMany, onFilter, onSort }: InventoryToolbarProps) {
+  const { t } = useTranslation(['inventory', 'batch']);
   const [open, setOpen] = useState<'filter' | 'sort' | null>(null);
   const toggle = (panel: 'filter' | 'sort') => setOpen(open === panel ? null : panel);
 
@@ -28,7 +37,7 @@ export function InventoryToolbar({ filter, sort, categories, places, canAdd, add
     <div className="tr-toolbar-wrap">
       <div className="tr-toolbar">
         <IconButton
-          label="Add toy"
+          label={t('toolbar.add')}
           filled
           onClick={onAdd}
           disabled={!canAdd || Boolean(addBlocked)}
@@ -36,16 +45,25 @@ export function InventoryToolbar({ filter, sort, categories, places, canAdd, add
         >
           <PlusIcon />
         </IconButton>
+        <ManyPhotosPicker
+          className="icon-btn tr-many-photos"
+          label={t('batch:open')}
+          disabled={!canAdd || Boolean(addBlocked)}
+          describedBy={addBlocked ? ADD_BLOCKED_ID : undefined}
+          onFiles={onAddMany}
+        >
+          <ImageIcon />
+        </ManyPhotosPicker>
         <div className="tr-search">
           <SearchIcon size={20} className="tr-search__icon" />
           <label className="visually-hidden" htmlFor="toy-search">
-            Search toys by title
+            {t('toolbar.searchLabel')}
           </label>
           <input
             id="toy-search"
             className="input tr-search__input"
             type="search"
-            placeholder="Search toys"
+            placeholder={t('toolbar.searchPlaceholder')}
             value={filter.search}
             onChange={(event) => onFilter({ ...filter, search: event.target.value })}
           />
@@ -58,7 +76,7 @@ export function InventoryToolbar({ filter, sort, categories, places, canAdd, add
           aria-controls="filter-panel"
           onClick={() => toggle('filter')}
         >
-          Filter
+          {t('toolbar.filter')}
         </Button>
         <Button
           variant={sort !== DEFAULT_SORT ? 'accent' : 'secondary'}
@@ -68,7 +86,7 @@ export function InventoryToolbar({ filter, sort, categories, places, canAdd, add
           aria-controls="sort-panel"
           onClick={() => toggle('sort')}
         >
-          Sort
+          {t('toolbar.sort')}
         </Button>
       </div>
       {addBlocked && (
@@ -76,7 +94,7 @@ export function InventoryToolbar({ filter, sort, categories, places, canAdd, add
           {addBlocked}
         </p>
       )}
-      {open === 'filter' && <FilterPanel filter={filter} categories={categories} places={places} onChange={onFilter} />}
+      {open === 'filter' && <FilterPanel filter={filter} categories={categories} places={places} collections={collections} onChange={onFilter} />}
       {open === 'sort' && <SortPanel sort={sort} onChange={onSort} />}
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { CameraIcon, ImageIcon } from '../../components/icons.js';
 
@@ -14,6 +15,7 @@ type PhotoPickerProps = {
  * camera). The preview area is tappable (the camera) and, on desktops, takes a dropped image.
  */
 export function PhotoPicker({ preview, reading, onPick }: PhotoPickerProps) {
+  const { t } = useTranslation('inventory');
   const cameraId = useId();
   const libraryId = useId();
   const hintId = useId();
@@ -41,13 +43,13 @@ export function PhotoPicker({ preview, reading, onPick }: PhotoPickerProps) {
       onDrop={drop}
     >
       <span className="field__label" id={`${cameraId}-legend`}>
-        Photo
+        {t('photo.label')}
       </span>
       {preview ?? (
         // The empty frame is a big target for a thumb: it opens the camera too.
         <label htmlFor={cameraId} className="tr-photo tr-photo--empty tr-photo-picker__placeholder">
           <CameraIcon size={32} />
-          <span>Tap to take a photo</span>
+          <span>{t('photo.tapToTake')}</span>
         </label>
       )}
       <div className="tr-photo-picker__actions">
@@ -64,7 +66,7 @@ export function PhotoPicker({ preview, reading, onPick }: PhotoPickerProps) {
           }}
         />
         <label htmlFor={cameraId} className="btn btn--secondary btn--small">
-          <CameraIcon size={18} /> Take a photo
+          <CameraIcon size={18} /> {t('photo.take')}
         </label>
         <input
           id={libraryId}
@@ -78,11 +80,11 @@ export function PhotoPicker({ preview, reading, onPick }: PhotoPickerProps) {
           }}
         />
         <label htmlFor={libraryId} className="btn btn--secondary btn--small">
-          <ImageIcon size={18} /> Choose from library
+          <ImageIcon size={18} /> {t('photo.library')}
         </label>
       </div>
       <span className="field__hint" id={hintId}>
-        {reading ? 'Preparing the photo…' : dragging ? 'Drop the photo here' : <span className="tr-photo-picker__drop">Or drop a photo here.</span>}
+        {reading ? t('photo.preparing') : dragging ? t('photo.dropHere') : <span className="tr-photo-picker__drop">{t('photo.orDrop')}</span>}
       </span>
     </div>
   );

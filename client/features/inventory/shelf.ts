@@ -2,11 +2,10 @@
 // sorts in shared/domain/toy-filters.ts.
 import {
   DEFAULT_FILTER,
-  SORT_LABELS,
   SORT_ORDERS,
-  filterToys,
   isFilterActive,
-  sortToys,
+  toyMatcher,
+  toyOrder,
   type FilterableToy,
   type SortOrder,
   type ToyFilter,
@@ -17,14 +16,15 @@ export type InventoryFilter = ToyFilter & {
   place: string | null;
   /** The "Retired" view: only retired toys; otherwise only active ones. */
   retired: boolean;
+  /** One collection's toys (decision 047), '' for toys in none, null for any. */
+  collectionId: string | null;
 };
 export type InventorySort = SortOrder | 'place';
 
-export const DEFAULT_INVENTORY_FILTER: InventoryFilter = { ...DEFAULT_FILTER, place: null, retired: false };
+export const DEFAULT_INVENTORY_FILTER: InventoryFilter = { ...DEFAULT_FILTER, place: null, retired: false, collectionId: null };
 export const INVENTORY_SORTS: readonly InventorySort[] = [...SORT_ORDERS, 'place'];
-export const INVENTORY_SORT_LABELS: Record<InventorySort, string> = { ...SORT_LABELS, place: 'By storage place' };
 
-type ShelfToy = FilterableToy & { location: string | null; retired: boolean };
+type ShelfToy = FilterableToy & { location: string | null; retired: boolean; collectionIds?: readonly string[] };
 
 /** A storage place as typed, or null when blank. */
 export function storagePlace(text: string | null | undefined): string | null {
@@ -43,27 +43,49 @@ export function usedPlaces(toys: readonly { location: string | null }[]): string
 
 const samePlace = (a: string | null, b: string) => (storagePlace(a)?.toLocaleLowerCase() ?? '') === b.trim().toLocaleLowerCase();
 
-export function filterShelf<T extends ShelfToy>(toys: readonly T[], filter: InventoryFilter, now: number): T[] {
-  return filterToys(toys, filter, now).filter(
-    (toy) => toy.retired === filter.retired && (filter.place === null || samePlace(toy.location, filter.place)),
-  );
+function inCollection(collectionIds: readonly string[], wanted: string | null): boolean {
+  if (wanted === null) return true;
+  return wanted === '' ? collectionIds.length === 0 : collectionIds.includes(wanted);
 }
 
-/** The spec's sorts, plus by storage place (toys without one last, then by title). */
+/** Whether one toy is on the shelf `filter` shows (the spec's filters, the place, retired or not). */
+export function shelfMatcher(filter: InventoryFilter, now: number): (toy: ShelfToy) => boolean {
+  const spec = toyMatcher(filter, now);
+  return (toy) =>
+    toy.retired === filter.retired &&
+    (filter.place === null || samePlace(toy.location, filter.place)) &&
+    inCollection(toy.collectionIds ?? [], filter.collectionId) &&
+    spec(toy);
+}
+
+export function filterShelf<T extends ShelfToy>(toys: readonly T[], filter: InventoryFilter, now: number): T[] {
+  return toys.filter(shelfMatcher(filter, now));
+}
+
+/**
+ * The spec's sorts, plus by storage place (toys without one last, then by title), as a total
+ * order (ties end on the id: two toys never compare equal, so a toy's place is found by search).
+ */
+export function shelfOrder<T extends ShelfToy>(order: InventorySort, categoryName: (id: string) => string): (a: T, b: T) => number {
+  if (order !== 'place') return toyOrder<T>(order, categoryName);
+  const byTitle = toyOrder<T>('az');
+  return (a, b) => {
+    const pa = storagePlace(a.location);
+    const pb = storagePlace(b.location);
+    if (pa !== pb) {
+      if (pa === null) return 1;
+      if (pb === null) return -1;
+      const byPlace = pa.localeCompare(pb, undefined, { sensitivity: 'base', numeric: true });
+      if (byPlace !== 0) return byPlace;
+    }
+    return byTitle(a, b);
+  };
+}
+
 export function sortShelf<T extends ShelfToy>(toys: readonly T[], order: InventorySort, categoryName: (id: string) => string): T[] {
-  if (order !== 'place') return sortToys(toys, order, categoryName);
-  const byTitle = sortToys(toys, 'az');
-  const key = (toy: T) => storagePlace(toy.location);
-  return byTitle.sort((a, b) => {
-    const pa = key(a);
-    const pb = key(b);
-    if (pa === pb) return 0;
-    if (pa === null) return 1;
-    if (pb === null) return -1;
-    return pa.localeCompare(pb, undefined, { sensitivity: 'base', numeric: true });
-  });
+  return [...toys].sort(shelfOrder<T>(order, categoryName));
 }
 
 export function isShelfFilterActive(filter: InventoryFilter): boolean {
-  return isFilterActive(filter) || filter.place !== null || filter.retired;
+  return isFilterActive(filter) || filter.place !== null || filter.retired || filter.collectionId !== null;
 }

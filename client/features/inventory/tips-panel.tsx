@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.js';
 import { IconButton } from '../../components/icon-button.js';
 import { CloseIcon } from '../../components/icons.js';
@@ -7,20 +8,8 @@ import { CloseIcon } from '../../components/icons.js';
 // settings.tipsDismissed so the tips stay hidden on the parent's other devices.
 export const TIPS_DISMISSED_KEY = 'tipsDismissed';
 
-const STEPS = [
-  {
-    title: 'Add your toys',
-    text: 'Tap the + button, take a photo of a toy, give it a name and a category. Add as many as you like; the photo is kept on this device, even offline.',
-  },
-  {
-    title: 'Set up your rotation',
-    text: 'In Settings choose how many toys come out each time, and tidy your categories and collections. Open a toy to keep it in every rotation or leave it out.',
-  },
-  {
-    title: 'Rotate',
-    text: 'On the Rotation page press Rotate: you get a fresh random selection in seconds. Put the rest away and enjoy calmer, more focused play.',
-  },
-] as const;
+/** The steps' messages (inventory:tips.steps.<step>.title and .text), in order. */
+const STEPS = ['add', 'setUp', 'rotate'] as const;
 
 export function tipsDismissedLocally(): boolean {
   try {
@@ -31,6 +20,7 @@ export function tipsDismissedLocally(): boolean {
 }
 
 export function TipsPanel({ onDismiss }: { onDismiss: () => void }) {
+  const { t } = useTranslation('inventory');
   const [step, setStep] = useState(0);
   const current = STEPS[step] ?? STEPS[0];
   const percent = Math.round(((step + 1) / STEPS.length) * 100);
@@ -40,37 +30,37 @@ export function TipsPanel({ onDismiss }: { onDismiss: () => void }) {
     <section className="panel tr-tips" aria-labelledby="tips-title">
       <div className="tr-tips__head">
         <h2 id="tips-title" className="panel__title tr-tips__title">
-          Tips: {current.title}
+          {t('tips.title', { title: t(`tips.steps.${current}.title`) })}
         </h2>
-        <IconButton label="Hide tips" onClick={onDismiss}>
+        <IconButton label={t('tips.hide')} onClick={onDismiss}>
           <CloseIcon />
         </IconButton>
       </div>
       <p className="tr-tips__step">
-        Step {step + 1} of {STEPS.length} ({percent}%)
+        {t('tips.step', { step: step + 1, total: STEPS.length, percent })}
       </p>
       <div
         className="progress"
         role="progressbar"
-        aria-label="Tips progress"
+        aria-label={t('tips.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
       >
         <div className="progress__bar" style={{ width: `${percent}%` }} />
       </div>
-      <p className="tr-tips__text">{current.text}</p>
+      <p className="tr-tips__text">{t(`tips.steps.${current}.text`)}</p>
       <div className="row">
         <Button variant="secondary" size="small" disabled={step === 0} onClick={() => setStep(step - 1)}>
-          Back
+          {t('tips.back')}
         </Button>
         {last ? (
           <Button size="small" onClick={onDismiss}>
-            Got it
+            {t('tips.gotIt')}
           </Button>
         ) : (
           <Button size="small" onClick={() => setStep(step + 1)}>
-            Next
+            {t('tips.next')}
           </Button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ToyDoc } from '../../../shared/schemas/docs.js';
 import type { NamedChild } from '../../hooks/use-children.js';
 
@@ -5,12 +6,13 @@ type ToyChildrenProps = { toy: ToyDoc; children: NamedChild[]; onChange: (childI
 
 /** Which children a toy is for (shown with two or more children); none ticked = shared by all. */
 export function ToyChildren({ toy, children, onChange }: ToyChildrenProps) {
+  const { t } = useTranslation('inventory');
   if (children.length < 2) return null;
   const existing = new Set(children.map((child) => child.id));
   const assigned = toy.childIds.filter((id) => existing.has(id));
   return (
     <fieldset className="tr-fieldset tr-toy-children">
-      <legend>For</legend>
+      <legend>{t('children.for')}</legend>
       {children.map((child) => (
         <label key={child.id} className="checkbox tr-choice">
           <input
@@ -21,7 +23,7 @@ export function ToyChildren({ toy, children, onChange }: ToyChildrenProps) {
           <span>{child.label}</span>
         </label>
       ))}
-      <span className="field__hint">{assigned.length === 0 ? 'Shared by all children.' : 'Only for the children ticked.'}</span>
+      <span className="field__hint">{assigned.length === 0 ? t('children.sharedByAll') : t('children.onlyTicked')}</span>
     </fieldset>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { TOY_OVER_LIMIT_DETAIL } from '../../../shared/domain/over-limit.js';
+import { useTranslation } from 'react-i18next';
 import type { ListDoc, RetireReason, RotationDoc, ToyDoc } from '../../../shared/schemas/docs.js';
 import { OpError } from '../../db/ops/errors.js';
+import { opErrorText } from '../../i18n/op-error-text.js';
 import { retireToy, setToyChildren, unretireToy } from '../../db/ops/toys.js';
 import type { NamedChild } from '../../hooks/use-children.js';
-import { RetireForm, RETIRE_REASON_LABELS } from './retire-form.js';
+import { RetireForm } from './retire-form.js';
 import { ToyChildren } from './toy-children.js';
 import { ToyStoryView } from './toy-story-view.js';
 import { Button } from '../../components/button.js';
@@ -20,6 +21,7 @@ import { ToyPhoto } from '../../components/toy-photo.js';
 import { useTimedMessage } from '../../hooks/use-timed-message.js';
 import { useMemberName } from '../../hooks/use-household.js';
 import type { ToyDatabase } from '../../db/database.js';
+import { DATE_STYLES, formatDate, formatList } from '../../i18n/format.js';
 
 type ToyDetailDialogProps = {
   db: ToyDatabase;
@@ -37,6 +39,7 @@ type ToyDetailDialogProps = {
 };
 
 export function ToyDetailDialog({ db, householdId, toy, categories, places, names, rotations, children, overLimit = false, onClose, onDeleted }: ToyDetailDialogProps) {
+  const { t } = useTranslation('inventory');
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm-delete' | 'retire'>('view');
   const { message: flash, show: showFlash } = useTimedMessage();
   const collections = toy.collectionIds.map((id) => names.get(id)).filter((name): name is string => Boolean(name));
@@ -49,13 +52,13 @@ export function ToyDetailDialog({ db, householdId, toy, categories, places, name
       await (which === 'excluded' ? setExcluded : setFavorite)(db, toy.id, on);
     } catch (error) {
       console.error('Updating a toy failed', error);
-      showFlash('Something went wrong! Try again later!', 'danger');
+      showFlash(t('somethingWrong'), 'danger');
     }
   }
 
   // Only what the person changed is written, so another device's edit of other fields survives.
   async function save(values: ToyFormValues, changes: ToyFormChanges) {
-    if (!values.title) return showFlash('Title is required', 'danger');
+    if (!values.title) return showFlash(t('titleRequired'), 'danger');
     try {
       const { location, ...rest } = changes;
       const patch: ToyPatch = { ...rest };
@@ -63,10 +66,10 @@ export function ToyDetailDialog({ db, householdId, toy, categories, places, name
       if (values.photo) patch.mediaId = await savePhoto(householdId, values.photo);
       if (Object.keys(patch).length > 0) await updateToy(db, toy.id, patch);
       setMode('view');
-      showFlash('Toy updated', 'success');
+      showFlash(t('detail.updated'), 'success');
     } catch (error) {
       console.error('Editing a toy failed', error);
-      showFlash('Something went wrong! Try again later!', 'danger');
+      showFlash(t('somethingWrong'), 'danger');
     }
   }
 
@@ -79,38 +82,38 @@ export function ToyDetailDialog({ db, householdId, toy, categories, places, name
       showFlash(success, 'success');
     } catch (error) {
       console.error('Updating a toy failed', error);
-      showFlash(error instanceof OpError ? error.message : 'Something went wrong! Try again later!', 'danger');
+      showFlash(error instanceof OpError ? opErrorText(error) : t('somethingWrong'), 'danger');
     }
   }
 
   const retire = (reason: RetireReason, note: string) =>
-    act(() => retireToy(db, toy.id, reason, note), `${toy.title} is retired (${RETIRE_REASON_LABELS[reason].toLowerCase()}).`);
-  const bringBack = () => act(() => unretireToy(db, toy.id), `${toy.title} is back in the inventory.`);
+    act(() => retireToy(db, toy.id, reason, note), t('detail.retiredAs', { title: toy.title, reason: t(`retire.reasonsLower.${reason}`) }));
+  const bringBack = () => act(() => unretireToy(db, toy.id), t('detail.back', { title: toy.title }));
 
   async function remove() {
     try {
       await deleteToy(db, toy.id);
-      onDeleted(`${toy.title} was deleted`);
+      onDeleted(t('detail.deleted', { title: toy.title }));
     } catch (error) {
       console.error('Deleting a toy failed', error);
-      showFlash('Something went wrong! Try again later!', 'danger');
+      showFlash(t('somethingWrong'), 'danger');
     }
   }
 
   if (mode === 'edit') {
     return (
-      <Modal open title={`Edit ${toy.title}`} onClose={onClose}>
+      <Modal open title={t('detail.edit', { title: toy.title })} onClose={onClose}>
         <FlashMessage message={flash} />
         <ToyForm
           categories={categories}
           places={places}
           initial={toy}
-          submitLabel="Submit"
+          submitLabel={t('form.submit')}
           onPickError={(message) => showFlash(message, 'danger')}
           onSubmit={save}
         />
         <Button variant="ghost" onClick={() => setMode('view')}>
-          Cancel
+          {t('detail.cancel')}
         </Button>
       </Modal>
     );
@@ -121,55 +124,55 @@ export function ToyDetailDialog({ db, householdId, toy, categories, places, name
       <FlashMessage message={flash} />
       {overLimit && (
         <p className="alert alert--warning" role="status">
-          {TOY_OVER_LIMIT_DETAIL}
+          {t('overLimit.toyDetail')}
         </p>
       )}
       {toy.retired && (
         <div className="alert alert--info tr-retired" role="status">
           <p>
-            <strong>Retired</strong>
-            {toy.retiredReason ? `: ${RETIRE_REASON_LABELS[toy.retiredReason]}` : ''}
-            {toy.retiredAt ? `, ${new Date(toy.retiredAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}` : ''}.
+            <strong>{t('detail.retired')}</strong>
+            {toy.retiredReason ? t('detail.retiredReason', { reason: t(`retire.reasons.${toy.retiredReason}`) }) : ''}
+            {toy.retiredAt ? t('detail.retiredOn', { date: formatDate(toy.retiredAt, DATE_STYLES.day) }) : ''}.
             {toy.retiredNote ? ` ${toy.retiredNote}` : ''}
           </p>
           <Button size="small" variant="secondary" onClick={() => void bringBack()}>
-            Bring back
+            {t('detail.bringBack')}
           </Button>
         </div>
       )}
       <div className="tr-detail">
-        <ToyPhoto mediaId={toy.mediaId} alt={`Photo of ${toy.title}`} className="tr-detail__photo" />
+        <ToyPhoto mediaId={toy.mediaId} alt={t('photo.of', { title: toy.title })} className="tr-detail__photo" />
         <dl className="tr-detail__facts">
-          <dt>Category</dt>
-          <dd>{names.get(toy.categoryId) ?? 'Uncategorized'}</dd>
-          <dt>Collections</dt>
-          <dd>{collections.length ? collections.join(', ') : 'None'}</dd>
-          <dt>Storage place</dt>
-          <dd>{storagePlace(toy.location) ?? 'Not set'}</dd>
-          <dt>Notes</dt>
-          <dd className="tr-detail__notes">{toy.caption || 'No notes'}</dd>
+          <dt>{t('detail.category')}</dt>
+          <dd>{names.get(toy.categoryId) ?? t('uncategorized')}</dd>
+          <dt>{t('detail.collections')}</dt>
+          <dd>{collections.length ? formatList(collections, { type: 'unit' }) : t('detail.none')}</dd>
+          <dt>{t('detail.storagePlace')}</dt>
+          <dd>{storagePlace(toy.location) ?? t('detail.notSet')}</dd>
+          <dt>{t('detail.notes')}</dt>
+          <dd className="tr-detail__notes">{toy.caption || t('detail.noNotes')}</dd>
           {addedBy && (
             <>
-              <dt>Added by</dt>
+              <dt>{t('detail.addedBy')}</dt>
               <dd data-testid="toy-added-by">{addedBy}</dd>
             </>
           )}
           {changedBy && (
             <>
-              <dt>Changed by</dt>
+              <dt>{t('detail.changedBy')}</dt>
               <dd data-testid="toy-changed-by">{changedBy}</dd>
             </>
           )}
         </dl>
-        <ToyChildren toy={toy} children={children} onChange={(ids) => void act(() => setToyChildren(db, toy.id, ids), 'Saved')} />
+        <ToyChildren toy={toy} children={children} onChange={(ids) => void act(() => setToyChildren(db, toy.id, ids), t('detail.saved'))} />
         <div className="tr-detail__toggles">
           <Toggle
-            label="Excluded from rotation"
+            label={t('detail.excluded')}
             checked={toy.excluded}
             onChange={(event) => void flag('excluded', event.target.checked)}
           />
           <Toggle
-            label="Kept in rotation"
+            label={t('detail.kept')}
             checked={toy.favorite}
             onChange={(event) => void flag('favorite', event.target.checked)}
           />
@@ -179,29 +182,29 @@ export function ToyDetailDialog({ db, householdId, toy, categories, places, name
       {mode === 'retire' ? (
         <RetireForm onRetire={retire} onCancel={() => setMode('view')} />
       ) : mode === 'confirm-delete' ? (
-        <div className="alert alert--danger tr-confirm" role="group" aria-label="Confirm delete">
-          <p>Delete {toy.title}? This cannot be undone.</p>
+        <div className="alert alert--danger tr-confirm" role="group" aria-label={t('detail.confirmDelete')}>
+          <p>{t('detail.deleteQuestion', { title: toy.title })}</p>
           <div className="row">
             <Button variant="danger" size="small" onClick={() => void remove()}>
-              Yes, delete
+              {t('detail.yesDelete')}
             </Button>
             <Button variant="secondary" size="small" onClick={() => setMode('view')}>
-              Keep it
+              {t('detail.keepIt')}
             </Button>
           </div>
         </div>
       ) : (
         <div className="modal__footer">
           <Button variant="secondary" icon={<EditIcon size={18} />} onClick={() => setMode('edit')}>
-            Edit
+            {t('detail.editButton')}
           </Button>
           {!toy.retired && (
             <Button variant="secondary" onClick={() => setMode('retire')}>
-              Retire
+              {t('detail.retireButton')}
             </Button>
           )}
           <Button variant="danger" icon={<TrashIcon size={18} />} onClick={() => setMode('confirm-delete')}>
-            Delete
+            {t('detail.delete')}
           </Button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ListDoc } from '../../../shared/schemas/docs.js';
 import { CAPTION_MAX, LOCATION_MAX, TITLE_MAX } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
@@ -7,6 +8,8 @@ import { PhotoPicker } from './photo-picker.js';
 import { shrinkImage } from '../../lib/shrink-image.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
 import { useEditDraft } from '../../hooks/use-edit-draft.js';
+import type { ToyDatabase } from '../../db/database.js';
+import { CategoryPicker, useCategoriesWithNew } from './category-picker.js';
 
 export type ToyFormValues = { photo: Blob | null; title: string; categoryId: string; caption: string; location: string };
 type ToyFields = Omit<ToyFormValues, 'photo'>;
@@ -23,10 +26,14 @@ type ToyFormProps = {
   /** Shown when the picked file cannot be read ('something went wrong!'). */
   onPickError: (message: string) => void;
   onSubmit: (values: ToyFormValues, changes: ToyFormChanges) => Promise<void>;
+  /** Given: the category select also offers "New category…" (the add dialog). */
+  newCategoryDb?: ToyDatabase;
 };
 
-export function ToyForm({ categories, places, initial, submitLabel, disabled, onPickError, onSubmit }: ToyFormProps) {
+export function ToyForm({ categories: liveCategories, places, initial, submitLabel, disabled, onPickError, onSubmit, newCategoryDb }: ToyFormProps) {
+  const { t } = useTranslation('inventory');
   const placesId = useId();
+  const [categories, rememberCategory] = useCategoriesWithNew(liveCategories);
   const [photo, setPhoto] = useState<Blob | null>(null);
   const [reading, setReading] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -55,7 +62,7 @@ export function ToyForm({ categories, places, initial, submitLabel, disabled, on
       setPhoto(await shrinkImage(file));
     } catch {
       setPhoto(null);
-      onPickError('something went wrong!');
+      onPickError(t('pickFailed'));
     } finally {
       setReading(false);
     }
@@ -83,35 +90,46 @@ export function ToyForm({ categories, places, initial, submitLabel, disabled, on
           preview ? (
             // Inside the group labelled "Photo", so the name says what sets it apart from the
             // saved one ("Current photo"): picked, not stored yet. (A screen reader already says "image".)
-            <img className="tr-photo" src={preview} alt="Newly chosen, not saved yet" />
+            <img className="tr-photo" src={preview} alt={t('photo.newlyChosen')} />
           ) : initial ? (
-            <ToyPhoto mediaId={initial.mediaId} alt="Current photo" />
+            <ToyPhoto mediaId={initial.mediaId} alt={t('photo.current')} />
           ) : null
         }
       />
       <TextField
-        label="Title"
+        label={t('form.title')}
         name="title"
         required
         maxLength={TITLE_MAX}
         value={title}
         onChange={(event) => set('title', event.target.value)}
       />
-      <Select
-        label="Category"
-        name="category"
-        value={categoryId}
-        onChange={(event) => set('categoryId', event.target.value)}
-        options={categories.map((category) => ({ value: category.id, label: category.name }))}
-      />
+      {newCategoryDb ? (
+        <CategoryPicker
+          db={newCategoryDb}
+          label={t('form.category')}
+          categories={categories}
+          value={categoryId}
+          onChange={(id) => set('categoryId', id)}
+          onCreated={rememberCategory}
+        />
+      ) : (
+        <Select
+          label={t('form.category')}
+          name="category"
+          value={categoryId}
+          onChange={(event) => set('categoryId', event.target.value)}
+          options={categories.map((category) => ({ value: category.id, label: category.name }))}
+        />
+      )}
       <TextField
-        label="Storage place"
+        label={t('form.storagePlace')}
         name="location"
         maxLength={LOCATION_MAX}
         list={placesId}
         autoComplete="off"
-        placeholder="e.g. Bin 3, hall closet"
-        hint="Where the toy rests between rotations; shown on the swap list."
+        placeholder={t('form.storagePlaceExample')}
+        hint={t('form.storagePlaceHint')}
         value={location}
         onChange={(event) => set('location', event.target.value)}
       />
@@ -121,7 +139,7 @@ export function ToyForm({ categories, places, initial, submitLabel, disabled, on
         ))}
       </datalist>
       <TextArea
-        label="Notes"
+        label={t('form.notes')}
         name="notes"
         maxLength={CAPTION_MAX}
         value={caption}

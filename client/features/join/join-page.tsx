@@ -1,30 +1,35 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { childLabel, listChildren } from '../../../shared/domain/children.js';
 import { Button, buttonClass } from '../../components/button.js';
 import { Card } from '../../components/card.js';
 import { Logo } from '../../components/logo.js';
 import { Spinner } from '../../components/spinner.js';
-import { useHouseholdData } from '../../db/provider.js';
+import { useHouseholdData } from '../../session/session.js';
 import { useSettings, useToys } from '../../hooks/use-local-data.js';
 import { useHousehold } from '../../hooks/use-household.js';
 import { useOnline } from '../../hooks/use-online.js';
 import { useUserDb } from '../../hooks/use-user-db.js';
-import { ApiError, errorText } from '../../lib/http.js';
+import { ApiError } from '../../lib/http.js';
 import { householdApi } from '../../session/household-api.js';
 import { forgetInvite, rememberInvite } from '../../session/pending-invite.js';
 import { useSession } from '../../session/session.js';
+import { joinErrorText } from './join-errors.js';
+import { InviteLine } from './invite-line.js';
 import { JoinChoice, type Choice } from './join-choice.js';
 import './join.css';
 
-function JoinCard({ children }: { children: ReactNode }) {
+function JoinCard({ code, children }: { code: string; children: ReactNode }) {
+  const { t } = useTranslation('join');
   return (
     <div className="page">
       <Card className="auth-card tr-join">
         <div className="tr-join__logo">
           <Logo size={56} />
         </div>
-        <h1>Join a family</h1>
+        <h1>{t('title')}</h1>
+        <InviteLine code={code} />
         {children}
       </Card>
     </div>
@@ -35,6 +40,7 @@ function JoinCard({ children }: { children: ReactNode }) {
 export function JoinPage() {
   const { code = '' } = useParams();
   const { signedIn } = useSession();
+  const { t } = useTranslation('join');
 
   // Kept across register or log in (and a reload meanwhile): they come back here afterwards.
   useEffect(() => {
@@ -43,15 +49,15 @@ export function JoinPage() {
 
   if (!signedIn) {
     return (
-      <JoinCard>
-        <p>You have been invited to share a family&apos;s toys on Toy Rotation: everyone in the family sees and rotates the same toys, on every phone.</p>
-        <p className="muted">Create a free account or log in; you come back here to join.</p>
+      <JoinCard code={code}>
+        <p>{t('signedOut.intro')}</p>
+        <p className="muted">{t('signedOut.next')}</p>
         <div className="tr-join__actions">
           <Link to="/register" className={buttonClass('primary', 'normal', true)}>
-            Create an account
+            {t('signedOut.register')}
           </Link>
           <Link to="/login" className={buttonClass('secondary', 'normal', true)}>
-            I have an account: log in
+            {t('signedOut.login')}
           </Link>
         </div>
       </JoinCard>
@@ -61,6 +67,7 @@ export function JoinPage() {
 }
 
 function SignedInJoin({ code }: { code: string }) {
+  const { t } = useTranslation('join');
   const navigate = useNavigate();
   const online = useOnline();
   const { getToken } = useSession();
@@ -75,8 +82,8 @@ function SignedInJoin({ code }: { code: string }) {
 
   if (opening || (db && (!toys || settings === undefined))) {
     return (
-      <JoinCard>
-        <Spinner label="Loading your toys" />
+      <JoinCard code={code}>
+        <Spinner label={t('loading')} />
       </JoinCard>
     );
   }
@@ -93,8 +100,7 @@ function SignedInJoin({ code }: { code: string }) {
       // and leaving them behind loses nothing.
       const { pending } = await settle();
       if (pending > 0) {
-        const changes = pending === 1 ? '1 change' : `${pending} changes`;
-        return setProblem({ text: `${changes} on this device ${pending === 1 ? 'has' : 'have'} not reached the server yet. Stay online until the status says Synced, then join.` });
+        return setProblem({ text: t('notSynced', { count: pending }) });
       }
       const household = await householdApi.join(getToken(), code, choice === 'bring');
       forgetInvite(window.localStorage);
@@ -102,8 +108,9 @@ function SignedInJoin({ code }: { code: string }) {
       void navigate('/inventory', { replace: true });
     } catch (error) {
       const already = error instanceof ApiError && error.status === 409;
-      if (already || (error instanceof ApiError && error.status === 404)) forgetInvite(window.localStorage);
-      setProblem({ text: errorText(error) || 'Joining did not work. Please try again.', already });
+      const invalid = error instanceof ApiError && error.status === 404;
+      if (already || invalid) forgetInvite(window.localStorage);
+      setProblem({ text: joinErrorText(error) || t('failed'), already });
     } finally {
       setBusy(false);
     }
@@ -115,8 +122,8 @@ function SignedInJoin({ code }: { code: string }) {
   }
 
   return (
-    <JoinCard>
-      <p>You have been invited to share a family&apos;s toys. Once you join, you and the family see and change the same toys, collections and rotations, on every phone.</p>
+    <JoinCard code={code}>
+      <p>{t('signedIn.intro')}</p>
       {needsChoice && (
         <JoinChoice
           toyCount={ownToys}
@@ -127,21 +134,21 @@ function SignedInJoin({ code }: { code: string }) {
       )}
       {shared && household && (
         <p className="muted">
-          You are now in {household.name}. When you join, you leave it: its toys stay with its other members.
+          {t('signedIn.leavesShared', { name: household.name })}
         </p>
       )}
-      {!online && <p className="alert alert--warning">You are offline. Joining needs an internet connection.</p>}
+      {!online && <p className="alert alert--warning">{t('offline')}</p>}
       {problem && (
         <p className="alert alert--danger" role="alert">
-          {problem.text} {problem.already && <Link to="/settings">See your family in Settings.</Link>}
+          {problem.text} {problem.already && <Link to="/settings">{t('seeFamily')}</Link>}
         </p>
       )}
       <div className="tr-join__actions">
         <Button block busy={busy} disabled={!online || (needsChoice && !choice)} onClick={() => void join()}>
-          Join the family
+          {t('join')}
         </Button>
         <Button block variant="ghost" onClick={notNow}>
-          Not now
+          {t('notNow')}
         </Button>
       </div>
     </JoinCard>

@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { CardPage } from '../../components/card-page.js';
 import { Logo } from '../../components/logo.js';
 
 function PaymentResult({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation('public');
   return (
     <CardPage className="payment-result">
       <div style={{ display: 'grid', justifyItems: 'center' }}>
         <Logo size={72} />
       </div>
       <p className="tagline" style={{ textAlign: 'center' }}>
-        Toy Rotation Made Simple
+        {t('payment.tagline')}
       </p>
       <h1>{title}</h1>
       {children}
@@ -19,22 +21,24 @@ function PaymentResult({ title, children }: { title: string; children: ReactNode
 }
 
 export function PaymentSuccessPage() {
+  const { t } = useTranslation('public');
   return (
-    <PaymentResult title="Payment successful">
-      <p>Thank you for upgrading to Premium! Please restart the app so everything works correctly with your new plan.</p>
+    <PaymentResult title={t('payment.success.title')}>
+      <p>{t('payment.success.text')}</p>
       <p>
-        <Link to="/">Go to Toy Rotation</Link>
+        <Link to="/">{t('payment.success.link')}</Link>
       </p>
     </PaymentResult>
   );
 }
 
 export function PaymentCanceledPage() {
+  const { t } = useTranslation('public');
   return (
-    <PaymentResult title="Payment canceled">
-      <p>No payment was taken. You can keep using the Free plan and upgrade whenever you like.</p>
+    <PaymentResult title={t('payment.canceled.title')}>
+      <p>{t('payment.canceled.text')}</p>
       <p>
-        <Link to="/pricingnoauth">See plans</Link>
+        <Link to="/pricingnoauth">{t('payment.canceled.link')}</Link>
       </p>
     </PaymentResult>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { knownText } from '../../i18n/known-texts.js';
 import type { ProductStatus } from '../../../shared/schemas/billing.js';
-import { PAYMENT_FAILED_NOTICE } from '../../../shared/schemas/billing-messages.js';
 import { Alert } from '../../components/alert.js';
 import { Button } from '../../components/button.js';
 import { useSession } from '../../session/session.js';
@@ -28,7 +29,7 @@ export function PaymentNotice() {
       return; // keep the button busy while the browser leaves
     }
     setBusy(false);
-    setError(result.error);
+    setError(knownText('pricing:server', result.error));
   };
 
   return <PaymentNoticeView status={status} busy={busy} error={error} onOpenPortal={() => void openPortal()} />;
@@ -38,12 +39,13 @@ type ViewProps = { status: ProductStatus | null; busy: boolean; error: string; o
 
 /** The notice itself, without data loading (rendered directly by tests). */
 export function PaymentNoticeView({ status, busy, error, onOpenPortal }: ViewProps) {
+  const { t } = useTranslation('pricing');
   if (!status?.paymentFailed) return null;
   return (
     <Alert variant="warning" className="payment-notice">
-      <p>{PAYMENT_FAILED_NOTICE}</p>
+      <p>{t('paymentFailed')}</p>
       <Button size="small" busy={busy} onClick={onOpenPortal}>
-        Open billing portal
+        {t('openPortal')}
       </Button>
       {error && (
         <p className="payment-notice__error" role="alert">

@@ -1,27 +1,30 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { knownText } from '../../i18n/known-texts.js';
 import { useSession } from '../../session/session.js';
 import { Alert } from '../../components/alert.js';
 import { Button } from '../../components/button.js';
 import { SiteFooter } from '../../components/site-footer.js';
 import { PlanCards } from './plan-cards.js';
-import { PAYMENTS_OFF_MESSAGE } from '../../../shared/schemas/billing.js';
 import { arePaymentsEnabled, fetchProductStatus, loadPaymentUrl, type PaymentPath, type StatusAnswer } from './billing-api.js';
 import { useLocalPlan } from './use-local-plan.js';
 import './pricing.css';
 import type { Plan } from '../../../shared/domain/plans.js';
 
 function PricingIntro() {
+  const { t } = useTranslation('pricing');
   return (
     <div className="pricing-intro">
-      <h1>Plans and pricing</h1>
-      <p className="muted">Start free. Upgrade when your toy shelf grows; cancel any time.</p>
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
     </div>
   );
 }
 
 /** /pricing (signed in): Upgrade for free users, the billing portal for paid users. */
 export function PricingPage() {
+  const { t } = useTranslation('pricing');
   const { token } = useSession();
   const localPlan = useLocalPlan();
   const [status, setStatus] = useState<StatusAnswer | null>(null);
@@ -56,18 +59,18 @@ export function PricingPage() {
     }
     setBusy(false);
     if (result.paymentsOff) setPaymentsOff(true);
-    else setError(result.error);
+    else setError(knownText('pricing:server', result.error));
   };
 
   const premiumAction = paymentsOff ? (
     <PaymentsUnavailable />
   ) : plan === 'paid' ? (
     <Button block busy={busy} onClick={() => void go('/api/stripe/billing_portal')}>
-      Manage billing
+      {t('manage')}
     </Button>
   ) : (
     <Button block busy={busy} disabled={!navigator.onLine} onClick={() => void go('/api/stripe/create_checkout_link_premium')}>
-      Upgrade to Premium
+      {t('upgrade')}
     </Button>
   );
 
@@ -76,7 +79,7 @@ export function PricingPage() {
       <PricingIntro />
       {paymentsOff && (
         <Alert variant="info" className="pricing-note">
-          {PAYMENTS_OFF_MESSAGE}. Every account uses the Free plan for now.
+          {t('paymentsOff')}
         </Alert>
       )}
       {error && (
@@ -86,7 +89,7 @@ export function PricingPage() {
       )}
       {!navigator.onLine && !paymentsOff && (
         <Alert variant="warning" className="pricing-note">
-          You are offline. Upgrading or managing billing needs a connection.
+          {t('offlineNote')}
         </Alert>
       )}
       <PlanCards current={plan} premiumAction={premiumAction} />
@@ -96,15 +99,17 @@ export function PricingPage() {
 
 /** Said where an Upgrade button would be, so a server without payments is no dead end. */
 function PaymentsUnavailable() {
+  const { t } = useTranslation('pricing');
   return (
     <p className="muted plan-card__unavailable" data-testid="payments-unavailable">
-      Payments are not available on this server, so Premium cannot be bought here.
+      {t('unavailable')}
     </p>
   );
 }
 
 /** /pricingnoauth: the same cards for visitors, with ways in. */
 export function PricingNoAuthPage() {
+  const { t } = useTranslation('pricing');
   const { signedIn } = useSession();
   const [paymentsEnabled, setPaymentsEnabled] = useState<boolean | null>(null);
   useEffect(() => {
@@ -122,7 +127,7 @@ export function PricingNoAuthPage() {
           freeAction={
             signedIn ? null : (
               <Link to="/register" className="btn btn--secondary btn--block">
-                Register for free
+                {t('registerFree')}
               </Link>
             )
           }
@@ -131,7 +136,7 @@ export function PricingNoAuthPage() {
               <PaymentsUnavailable />
             ) : (
               <Link to={signedIn ? '/pricing' : '/login'} className="btn btn--block">
-                {signedIn ? 'Upgrade to Premium' : 'Log in to upgrade'}
+                {signedIn ? t('upgrade') : t('logInToUpgrade')}
               </Link>
             )
           }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDb } from '../../db/provider.js';
+import { useDb } from '../../session/session.js';
 import type { Plan } from '../../../shared/domain/plans.js';
 
 /** The plan as last synced into the local settings document (works offline). */

@@ -1,8 +1,6 @@
-import { REST_SUGGESTION } from '../../../shared/domain/observations.js';
+import { useTranslation } from 'react-i18next';
 import { OBSERVATIONS, type Observation, type RotationDoc, type ToyDoc } from '../../../shared/schemas/docs.js';
 import { ToyPhoto } from '../../components/toy-photo.js';
-
-const OBSERVATION_LABELS: Record<Observation, string> = { lot: 'Played a lot', little: 'A little', none: 'Not touched' };
 
 type OutNowListProps = {
   rotation: RotationDoc;
@@ -15,10 +13,11 @@ type OutNowListProps = {
 
 /** The numbered toys out now; each with one tap to note how it went, until the next rotation. */
 export function OutNowList({ rotation, toys, restSuggested, onObserve }: OutNowListProps) {
+  const { t } = useTranslation('rotation');
   return (
     <section aria-labelledby="out-now">
-      <h2 id="out-now">Toys out now</h2>
-      {onObserve && toys.length > 0 && <p className="muted tr-observe-hint">How did it go? One tap per toy, any time until the next rotation.</p>}
+      <h2 id="out-now">{t('outNow.title')}</h2>
+      {onObserve && toys.length > 0 && <p className="muted tr-observe-hint">{t('outNow.hint')}</p>}
       <ol className="tr-rotated">
         {toys.map((toy, index) => {
           const noted = rotation.observations[toy.id];
@@ -32,11 +31,11 @@ export function OutNowList({ rotation, toys, restSuggested, onObserve }: OutNowL
                 <span className="tr-rotated__title" title={toy.title}>
                   {toy.title}
                 </span>
-                {toy.favorite && <span className="tr-badge tr-badge--kept">Kept</span>}
-                {restSuggested.has(toy.id) && <span className="tr-rotated__rest">{REST_SUGGESTION}</span>}
+                {toy.favorite && <span className="tr-badge tr-badge--kept">{t('outNow.kept')}</span>}
+                {restSuggested.has(toy.id) && <span className="tr-rotated__rest">{t('outNow.rest')}</span>}
               </span>
               {onObserve && (
-                <span className="tr-observe" role="group" aria-label={`How ${toy.title} went`}>
+                <span className="tr-observe" role="group" aria-label={t('outNow.howItWent', { title: toy.title })}>
                   {OBSERVATIONS.map((level) => (
                     <button
                       key={level}
@@ -46,7 +45,7 @@ export function OutNowList({ rotation, toys, restSuggested, onObserve }: OutNowL
                       aria-pressed={noted === level}
                       onClick={() => onObserve(toy.id, noted === level ? null : level)}
                     >
-                      {OBSERVATION_LABELS[level]}
+                      {t(`outNow.levels.${level}`)}
                     </button>
                   ))}
                 </span>

@@ -1,20 +1,36 @@
+import { formatRotationDate } from './rotation-format.js';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { flushSync } from 'react-dom';
 import { Button } from '../../components/button.js';
-import { BinLabels } from './bin-labels.js';
+import { BinLabels, LabelPhotosOption } from './bin-labels.js';
 import { swapCount, tickKey, type BinLabel, type SwapGroup, type SwapList } from './swap-list.js';
 import { useSwapTicks } from './swap-ticks.js';
 import './swap-list.css';
 
-type SwapChecklistProps = { childId: string; rotationId: string; list: SwapList; labels: BinLabel[]; childName?: string | null };
+type SwapChecklistProps = {
+  childId: string;
+  rotationId: string;
+  list: SwapList;
+  labels: BinLabel[];
+  /** In the title when the household has several children. */
+  childName?: string | null;
+  /** The child's own name, when given: a printed list lying on a shelf says whose it is. */
+  namedChild?: string | null;
+  rotatedAt: number;
+};
 
-const NO_PLACE = 'No storage place';
+// The two parts' heading ids (aria-labelledby).
+const PUT_AWAY_ID = 'swap-away';
+const BRING_OUT_ID = 'swap-out';
 
 /** After Rotate: what to put away and what to bring out, ticked off while tidying; prints as a checklist or as bin labels. */
-export function SwapChecklist({ childId, rotationId, list, labels, childName }: SwapChecklistProps) {
+export function SwapChecklist({ childId, rotationId, list, labels, childName, namedChild, rotatedAt }: SwapChecklistProps) {
+  const { t } = useTranslation('rotation');
   const { ticks, toggle } = useSwapTicks(childId, rotationId);
   // What the page prints (also through the browser's own Print menu): the last one chosen.
   const [printing, setPrinting] = useState<'list' | 'labels'>('list');
+  const [labelPhotos, setLabelPhotos] = useState(false);
   const total = swapCount(list);
   if (total === 0) return null;
   const print = (target: 'list' | 'labels') => {
@@ -31,7 +47,7 @@ export function SwapChecklist({ childId, rotationId, list, labels, childName }: 
       ) : (
         groups.map((group) => (
           <div key={group.place ?? ''} className="tr-swap__group">
-            <p className="tr-swap__place">{group.place ?? NO_PLACE}</p>
+            <p className="tr-swap__place">{group.place ?? t('swap.noPlace')}</p>
             <ul>
               {group.items.map((item) => {
                 const key = tickKey(item);
@@ -55,25 +71,31 @@ export function SwapChecklist({ childId, rotationId, list, labels, childName }: 
     <>
       <section className="card tr-swap" aria-labelledby="swap-title" data-testid="swap-list" data-print={printing === 'list' ? 'on' : 'off'}>
         <div className="tr-swap__head">
-          <h2 id="swap-title">Swap list{childName ? ` for ${childName}` : ''}</h2>
+          <h2 id="swap-title">{childName ? t('swap.titleFor', { name: childName }) : t('swap.title')}</h2>
+          <p className="tr-swap__meta" data-testid="swap-meta">
+            {namedChild ? t('swap.metaFor', { name: namedChild, date: formatRotationDate(rotatedAt) }) : t('swap.meta', { date: formatRotationDate(rotatedAt) })}
+          </p>
           <p className="tr-swap__progress" aria-live="polite">
-            {done === total ? 'All done, the toys are swapped.' : `${done} of ${total} done`}
+            {done === total ? t('swap.allDone') : t('swap.progress', { done, total })}
           </p>
           <Button variant="secondary" size="small" onClick={() => print('list')}>
-            Print checklist
+            {t('swap.printList')}
           </Button>
           {labels.length > 0 && (
-            <Button variant="secondary" size="small" onClick={() => print('labels')}>
-              Print bin labels
-            </Button>
+            <>
+              <Button variant="secondary" size="small" onClick={() => print('labels')}>
+                {t('swap.printLabels')}
+              </Button>
+              <LabelPhotosOption checked={labelPhotos} onChange={setLabelPhotos} />
+            </>
           )}
         </div>
         <div className="tr-swap__parts">
-          {section('Put away', 'swap-away', list.putAway, 'Nothing to put away.')}
-          {section('Bring out', 'swap-out', list.bringOut, 'Nothing new to bring out.')}
+          {section(t('swap.putAway'), PUT_AWAY_ID, list.putAway, t('swap.nothingAway'))}
+          {section(t('swap.bringOut'), BRING_OUT_ID, list.bringOut, t('swap.nothingOut'))}
         </div>
       </section>
-      {labels.length > 0 && <BinLabels labels={labels} printing={printing === 'labels'} />}
+      {labels.length > 0 && <BinLabels labels={labels} printing={printing === 'labels'} photos={labelPhotos} />}
     </>
   );
 }

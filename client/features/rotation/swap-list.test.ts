@@ -39,8 +39,9 @@ describe('swapList', () => {
 describe('binLabels', () => {
   it('one label per storage place with every active toy stored there; no label for toys without a place', () => {
     const all = [...toys.values()].map((toy) => ({ ...toy, retired: false }));
-    const labels = binLabels([...all, { id: 'r', title: 'Rattle', location: 'Bin 2', retired: true }, { id: 'z', title: 'Abacus', location: 'Shelf', retired: false }]);
-    expect(labels).toEqual([
+    const labels = binLabels([...all, { id: 'r', title: 'Rattle', location: 'Bin 2', retired: true }, { id: 'z', title: 'Abacus', location: 'Shelf', retired: false, mediaId: 'f'.repeat(64) }]);
+    expect(labels.find((label) => label.place === 'Shelf')?.toys[0]).toEqual({ id: 'z', title: 'Abacus', mediaId: 'f'.repeat(64) });
+    expect(labels.map((label) => ({ place: label.place, titles: label.toys.map((toy) => toy.title) }))).toEqual([
       { place: 'Bin 1', titles: ['Ball', 'Drum'] },
       { place: 'Bin 2', titles: ['Ark'] },
       { place: 'Shelf', titles: ['Abacus', 'Kite'] },

@@ -19,7 +19,10 @@ function placeName(location: string | null | undefined): string | null {
   return location?.trim() || null;
 }
 
-function groups(ids: readonly string[], toys: ReadonlyMap<string, SwapToy>, direction: SwapDirection): SwapGroup[] {
+/** Toys by id: a Map, or the live toys (hooks/live-toys.ts). */
+export type ToysById = { get(id: string): SwapToy | undefined };
+
+function groups(ids: readonly string[], toys: ToysById, direction: SwapDirection): SwapGroup[] {
   // "Bin 1" and "bin 1 " are one bin: grouped case-insensitively, shown as first spelled.
   const byPlace = new Map<string, SwapGroup>();
   for (const id of ids) {
@@ -40,7 +43,7 @@ function groups(ids: readonly string[], toys: ReadonlyMap<string, SwapToy>, dire
  * Put away: toys out before and not now. Bring out: toys out now and not before. A toy out in
  * both (a kept toy, say) stays where it is and is on neither list.
  */
-export function swapList(before: readonly string[], now: readonly string[], toys: ReadonlyMap<string, SwapToy>): SwapList {
+export function swapList(before: readonly string[], now: readonly string[], toys: ToysById): SwapList {
   const { putAway, bringOut } = swapIds(before, now);
   return { putAway: groups(putAway, toys, 'away'), bringOut: groups(bringOut, toys, 'out') };
 }
@@ -52,17 +55,29 @@ export function swapCount(list: SwapList): number {
   return [...list.putAway, ...list.bringOut].reduce((sum, group) => sum + group.items.length, 0);
 }
 
-export type BinLabel = { place: string; titles: string[] };
+/** One label's toy: `mediaId` for the optional photos (decision 048). */
+export type BinLabelToy = { id: string; title: string; mediaId: string | null };
+export type BinLabel = { place: string; toys: BinLabelToy[] };
 
 /**
  * Bin labels: one per storage place, listing every active toy stored there (not only the ones
  * moving now), places in the swap list's order; a toy without a place has no bin to label.
  */
-export function binLabels(toys: readonly (SwapToy & { retired: boolean })[]): BinLabel[] {
+export function binLabels(toys: readonly (SwapToy & { retired: boolean; mediaId?: string | null })[]): BinLabel[] {
   const active = activeToys(toys);
+  const byId = new Map(active.map((toy) => [toy.id, toy]));
   return groups(
     active.map((toy) => toy.id),
-    new Map(active.map((toy) => [toy.id, toy])),
+    byId,
     'out',
-  ).flatMap((group) => (group.place === null ? [] : [{ place: group.place, titles: group.items.map((item) => item.title) }]));
+  ).flatMap((group) =>
+    group.place === null
+      ? []
+      : [
+          {
+            place: group.place,
+            toys: group.items.map((item) => ({ id: item.toyId, title: item.title, mediaId: byId.get(item.toyId)?.mediaId ?? null })),
+          },
+        ],
+  );
 }

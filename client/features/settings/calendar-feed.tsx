@@ -1,32 +1,41 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { calendarFeedSchema, calendarFeedStateSchema, msgSchema } from '../../../shared/schemas/rest.js';
 import { Button } from '../../components/button.js';
-import { ApiError, apiJson } from '../../lib/http.js';
+import { apiJson, AuthError } from '../../lib/http.js';
+import { errorText } from '../../i18n/server-messages.js';
 import { useSession } from '../../session/session.js';
+import { useSessionEnded } from '../../hooks/use-session-ended.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
+import { SignInAgainNote } from './sign-in-again-note.js';
 
 const PATH = '/api/private/calendarFeed';
 
 type Feed = { active: boolean; url: string | null };
-
-function failure(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : 'An error occurred';
-}
 
 /**
  * The private calendar feed of due days (a link to subscribe to in a phone's calendar). The link
  * is shown once, when made: the server keeps only its hash, so a lost link is made again.
  */
 export function CalendarFeed({ onMessage }: { onMessage: ShowMessage }) {
-  const { getToken } = useSession();
+  const { t } = useTranslation('settings');
+  const failure = (error: unknown) => errorText(error) || t('actions.failed');
+  const { getToken, signInAgain } = useSession();
+  const needsSignIn = useSessionEnded();
+  // null: not known (offline, or the session ended); why is told from the session.
   const [feed, setFeed] = useState<Feed | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     apiJson(PATH, { token: getToken(), schema: calendarFeedStateSchema, signal: controller.signal })
       .then((state) => setFeed({ active: state.active, url: null }))
-      .catch(() => setFeed(null)); // offline: the section says the link needs the network
+      .catch((error: unknown) => {
+        // A session ended elsewhere (a password reset) is a reason of its own, not "the network".
+        setSignedOut(error instanceof AuthError);
+        setFeed(null);
+      });
     return () => controller.abort();
   }, [getToken]);
 
@@ -35,7 +44,7 @@ export function CalendarFeed({ onMessage }: { onMessage: ShowMessage }) {
     try {
       const made = await apiJson(PATH, { method: 'POST', token: getToken(), schema: calendarFeedSchema });
       setFeed({ active: true, url: made.url });
-      onMessage('Calendar link made: add it to your calendar app.', 'success');
+      onMessage(t('calendar.made'), 'success');
     } catch (error) {
       onMessage(failure(error), 'danger');
     } finally {
@@ -46,9 +55,9 @@ export function CalendarFeed({ onMessage }: { onMessage: ShowMessage }) {
   async function revoke() {
     setBusy(true);
     try {
-      const answer = await apiJson(PATH, { method: 'DELETE', token: getToken(), schema: msgSchema });
+      await apiJson(PATH, { method: 'DELETE', token: getToken(), schema: msgSchema });
       setFeed({ active: false, url: null });
-      onMessage(answer.msg, 'success');
+      onMessage(t('calendar.revoked'), 'success');
     } catch (error) {
       onMessage(failure(error), 'danger');
     } finally {
@@ -58,25 +67,27 @@ export function CalendarFeed({ onMessage }: { onMessage: ShowMessage }) {
 
   return (
     <div className="tr-calendar" data-testid="calendar-feed">
-      <h3>Calendar</h3>
-      {feed === null ? (
-        <p className="muted">The calendar link needs the network; try again when you are online.</p>
+      <h3>{t('calendar.title')}</h3>
+      {feed === null && (needsSignIn || signedOut) ? (
+        <SignInAgainNote what={t('calendar.signInFor')} onSignIn={signInAgain} />
+      ) : feed === null ? (
+        <p className="muted">{t('calendar.offline')}</p>
       ) : (
         <>
-          <p className="muted">A private link that puts each due day in your phone&apos;s calendar (subscribe to it by URL).</p>
+          <p className="muted">{t('calendar.intro')}</p>
           {feed.url && (
             <p>
-              <input className="input" readOnly aria-label="Calendar link" value={feed.url} onFocus={(event) => event.target.select()} />
+              <input className="input" readOnly aria-label={t('calendar.link')} value={feed.url} onFocus={(event) => event.target.select()} />
             </p>
           )}
-          {feed.active && !feed.url && <p>A calendar link is active. Make a new one to see it again (the old one stops working).</p>}
+          {feed.active && !feed.url && <p>{t('calendar.active')}</p>}
           <div className="row">
             <Button size="small" variant="secondary" busy={busy} onClick={() => void create()}>
-              {feed.active ? 'Make a new link' : 'Make a calendar link'}
+              {feed.active ? t('calendar.makeNew') : t('calendar.make')}
             </Button>
             {feed.active && (
               <Button size="small" variant="ghost" disabled={busy} onClick={() => void revoke()}>
-                Revoke link
+                {t('calendar.revoke')}
               </Button>
             )}
           </div>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Household } from '../../../shared/schemas/household.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/fields.js';
-import { useHouseholdData } from '../../db/provider.js';
+import { useHouseholdData } from '../../session/session.js';
 import { useOnline } from '../../hooks/use-online.js';
-import { errorText, HouseholdLeftError } from '../../lib/http.js';
+import { HouseholdLeftError } from '../../lib/http.js';
+import { errorText } from '../../i18n/server-messages.js';
 import { householdApi } from '../../session/household-api.js';
 import { useSession } from '../../session/session.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
@@ -15,6 +17,7 @@ import type { ShowMessage } from '../../hooks/use-timed-message.js';
  * still waiting here are kept on the device (decision 017), never dropped silently.
  */
 export function FamilyDelete({ household, say }: { household: Household; say: ShowMessage }) {
+  const { t } = useTranslation('settings');
   const online = useOnline();
   const { expectMove, switchTo, householdLeft } = useHouseholdData();
   const { replaceToken, getToken } = useSession();
@@ -36,7 +39,7 @@ export function FamilyDelete({ household, say }: { household: Household; say: Sh
       await switchTo(answer.id, 'deleted', household.name);
     } catch (error) {
       if (error instanceof HouseholdLeftError) return householdLeft(error.message);
-      say(errorText(error) || 'The household could not be deleted. Please try again.', 'danger');
+      say(errorText(error) || t('familyDelete.failed'), 'danger');
     } finally {
       setBusy(false);
     }
@@ -49,31 +52,24 @@ export function FamilyDelete({ household, say }: { household: Household; say: Sh
 
   return (
     <div className="tr-family__delete">
-      <h3>Delete {household.name}</h3>
+      <h3>{t('familyDelete.title', { name: household.name })}</h3>
       {!confirming ? (
         <Button variant="danger" disabled={!online} onClick={() => setConfirming(true)}>
-          Delete household
+          {t('familyDelete.button')}
         </Button>
       ) : (
-        <div className="alert alert--danger tr-confirm tr-family__confirm" role="group" aria-label="Confirm deleting the household">
+        <div className="alert alert--danger tr-confirm tr-family__confirm" role="group" aria-label={t('familyDelete.confirmLabel')}>
+          <p>{t('familyDelete.warning', { name: household.name })}</p>
           <p>
-            Delete {household.name} for everyone? All of the family&apos;s shared toys, photos, categories, collections, children,
-            settings and rotation history are deleted for good, from the server and from every member&apos;s devices. This cannot
-            be undone.
+            {others.length === 0 ? t('familyDelete.alone') : t('familyDelete.others', { others: others.join(', ') })} {t('familyDelete.premium')}
           </p>
-          <p>
-            {others.length === 0
-              ? 'You keep your account and move to an empty household of your own.'
-              : `Every member keeps their account (${others.join(', ')} and you) and moves to a household of their own.`}{' '}
-            A Premium subscription is not canceled: it stays with the account that pays for it.
-          </p>
-          <Checkbox label={`Yes, delete ${household.name} and everything in it`} checked={ticked} onChange={(event) => setTicked(event.target.checked)} />
+          <Checkbox label={t('familyDelete.check', { name: household.name })} checked={ticked} onChange={(event) => setTicked(event.target.checked)} />
           <div className="row">
             <Button variant="danger" size="small" disabled={!ticked || !online} busy={busy} onClick={() => void remove()}>
-              Delete household
+              {t('familyDelete.button')}
             </Button>
             <Button variant="secondary" size="small" onClick={cancel}>
-              Cancel
+              {t('actions.cancel')}
             </Button>
           </div>
         </div>

@@ -1,18 +1,21 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CreatedInvite } from '../../../shared/schemas/household.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/fields.js';
 import type { HouseholdView } from '../../hooks/use-household.js';
 import { useOnline } from '../../hooks/use-online.js';
-import { errorText } from '../../lib/http.js';
+import { errorText } from '../../i18n/server-messages.js';
 import { householdApi } from '../../session/household-api.js';
 import { InviteShare, inviteExpiry } from './invite-share.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
+import { DATE_STYLES, formatDate } from '../../i18n/format.js';
 
 type Say = ShowMessage;
 
 /** Creating, sharing and revoking invites (issue 13). Needs the network; says so when it is off. */
 export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) {
+  const { t } = useTranslation('settings');
   const online = useOnline();
   const { household, run } = view;
   const [invites, setInvites] = useState<Awaited<ReturnType<typeof householdApi.invites>> | null>(null);
@@ -42,11 +45,11 @@ export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) 
       const invite = await run((token) => householdApi.invite(token, to || undefined));
       setCreated(invite);
       setEmail('');
-      if (to && invite.emailed === false) say(`The email to ${to} could not be sent. Share the link below instead.`, 'danger');
-      else say(to ? `Invite sent to ${to}. You can also share the link below.` : 'Invite created. Share the link below.', 'success');
+      if (to && invite.emailed === false) say(t('invites.notEmailed', { email: to }), 'danger');
+      else say(to ? t('invites.sent', { email: to }) : t('invites.created'), 'success');
       await load();
     } catch (error) {
-      say(errorText(error) || 'The invite could not be created. Please try again.', 'danger');
+      say(errorText(error) || t('invites.createFailed'), 'danger');
     } finally {
       setBusy(null);
     }
@@ -57,10 +60,10 @@ export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) 
     try {
       await run((token) => householdApi.revoke(token, id));
       setCreated(null); // its link may be the one just revoked
-      say('Invite revoked. Its link no longer works.', 'success');
+      say(t('invites.revoked'), 'success');
       await load();
     } catch (error) {
-      say(errorText(error) || 'The invite could not be revoked. Please try again.', 'danger');
+      say(errorText(error) || t('invites.revokeFailed'), 'danger');
     } finally {
       setBusy(null);
     }
@@ -68,16 +71,13 @@ export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) 
 
   return (
     <div className="tr-family__invites">
-      <h3>Invite someone</h3>
-      <p className="muted">
-        A partner, a grandparent, a nanny: everyone in the family sees and edits the same toys. An invite works once and
-        for 7 days.
-      </p>
-      {!online && <p className="alert alert--warning">You are offline. Inviting needs an internet connection.</p>}
+      <h3>{t('invites.title')}</h3>
+      <p className="muted">{t('invites.intro')}</p>
+      {!online && <p className="alert alert--warning">{t('invites.offline')}</p>}
       <form className="tr-family__invite-form" onSubmit={(event) => void create(event)}>
         <TextField
-          label="Their email (optional)"
-          hint="Leave it empty to get a link, or enter an address and we email the invite."
+          label={t('invites.email')}
+          hint={t('invites.emailHint')}
           type="email"
           name="invite-email"
           autoComplete="off"
@@ -85,18 +85,18 @@ export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) 
           onChange={(event) => setEmail(event.target.value)}
         />
         <Button type="submit" busy={busy === 'create'} disabled={!online}>
-          {email.trim() ? 'Send invite' : 'Invite'}
+          {email.trim() ? t('invites.send') : t('invites.invite')}
         </Button>
       </form>
       {created && household && <InviteShare invite={created} householdName={household.name} />}
       {invites && invites.length > 0 && (
         <>
-          <h3>Open invites</h3>
-          <ul className="tr-lists__items" aria-label="Open invites">
+          <h3>{t('invites.open')}</h3>
+          <ul className="tr-lists__items" aria-label={t('invites.open')}>
             {invites.map((invite) => (
               <li key={invite.id} className="tr-lists__item">
                 <span>
-                  <span className="tr-lists__name">{invite.email || 'Invite link'}</span>{' '}
+                  <span className="tr-lists__name">{invite.email || t('invites.link')}</span>{' '}
                   <span className="muted">{inviteExpiry(invite.expiresAt)}</span>
                 </span>
                 <Button
@@ -104,10 +104,10 @@ export function FamilyInvites({ view, say }: { view: HouseholdView; say: Say }) 
                   size="small"
                   busy={busy === invite.id}
                   disabled={!online}
-                  aria-label={`Revoke invite ${invite.email || `made ${new Date(invite.createdAt).toLocaleString('en-US')}`}`}
+                  aria-label={t('invites.revokeLabel', { what: invite.email || t('invites.madeAt', { date: formatDate(invite.createdAt, DATE_STYLES.dateTime) }) })}
                   onClick={() => void revoke(invite.id)}
                 >
-                  Revoke
+                  {t('invites.revoke')}
                 </Button>
               </li>
             ))}

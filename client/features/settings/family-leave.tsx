@@ -1,22 +1,23 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Household } from '../../../shared/schemas/household.js';
 import { Button } from '../../components/button.js';
-import { useHouseholdData } from '../../db/provider.js';
+import { useHouseholdData } from '../../session/session.js';
 import { useOnline } from '../../hooks/use-online.js';
-import { errorText, HouseholdLeftError } from '../../lib/http.js';
+import { HouseholdLeftError } from '../../lib/http.js';
+import { errorText } from '../../i18n/server-messages.js';
 import { householdApi } from '../../session/household-api.js';
 import { useSession } from '../../session/session.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
 
 type Say = ShowMessage;
 
-const changes = (n: number) => (n === 1 ? '1 change' : `${n} changes`);
-
 /**
  * Leaving the household. What waits on this device is sent first; if it cannot be, the person
  * is told and chooses (leave anyway: this device keeps those changes, decision 017).
  */
 export function FamilyLeave({ household, say }: { household: Household; say: Say }) {
+  const { t } = useTranslation('settings');
   const online = useOnline();
   const { settle, expectMove, switchTo, householdLeft } = useHouseholdData();
   const { replaceToken, getToken } = useSession();
@@ -44,7 +45,7 @@ export function FamilyLeave({ household, say }: { household: Household; say: Say
       await switchTo(answer.id, 'left', household.name);
     } catch (error) {
       if (error instanceof HouseholdLeftError) return householdLeft(error.message);
-      say(errorText(error) || 'Leaving did not work. Please try again.', 'danger');
+      say(errorText(error) || t('leave.failed'), 'danger');
     } finally {
       setBusy(false);
     }
@@ -52,40 +53,34 @@ export function FamilyLeave({ household, say }: { household: Household; say: Say
 
   return (
     <div className="tr-family__leave">
-      <h3>Leave {household.name}</h3>
+      <h3>{t('leave.title', { name: household.name })}</h3>
       {step === 'start' && (
         <Button variant="danger" disabled={!online} onClick={() => setStep('confirm')}>
-          Leave family
+          {t('leave.button')}
         </Button>
       )}
       {step === 'confirm' && (
-        <div className="alert alert--danger tr-confirm" role="group" aria-label="Confirm leaving">
-          <p>
-            Leave {household.name}? You will no longer see or change the family&apos;s toys, and this device removes its copy of
-            them. Everything you added stays with the family. You go back to a household of your own.
-          </p>
+        <div className="alert alert--danger tr-confirm" role="group" aria-label={t('leave.confirmLabel')}>
+          <p>{t('leave.confirm', { name: household.name })}</p>
           <div className="row">
             <Button variant="danger" size="small" busy={busy} onClick={() => void leave(false)}>
-              Yes, leave
+              {t('leave.yes')}
             </Button>
             <Button variant="secondary" size="small" onClick={() => setStep('start')}>
-              Stay
+              {t('leave.stay')}
             </Button>
           </div>
         </div>
       )}
       {step === 'waiting' && (
-        <div className="alert alert--warning tr-confirm" role="group" aria-label="Changes not sent">
-          <p>
-            {changes(unsent)} on this device {unsent === 1 ? 'has' : 'have'} not reached the family yet. Wait until the status
-            says Synced, then leave. If you leave now, they do not reach the family; this device keeps them for you.
-          </p>
+        <div className="alert alert--warning tr-confirm" role="group" aria-label={t('leave.unsentLabel')}>
+          <p>{t('leave.unsent', { count: unsent })}</p>
           <div className="row">
             <Button variant="secondary" size="small" onClick={() => setStep('start')}>
-              Wait
+              {t('leave.wait')}
             </Button>
             <Button variant="danger" size="small" busy={busy} onClick={() => void leave(true)}>
-              Leave anyway
+              {t('leave.anyway')}
             </Button>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.js';
-import { useHouseholdData } from '../../db/provider.js';
+import { useHouseholdData } from '../../session/session.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
 
 type Say = ShowMessage;
@@ -27,27 +28,26 @@ async function downloadCopy(householdId: string, name: string): Promise<void> {
 
 /** Former households whose unsent changes this device kept (decision 017): download or discard. */
 export function KeptDataList({ say }: { say: Say }) {
+  const { t } = useTranslation('settings');
   const { kept, discardKept } = useHouseholdData();
   const [confirm, setConfirm] = useState<string | null>(null);
   return (
     <div className="tr-family__kept">
-      <h3>Kept on this device</h3>
+      <h3>{t('kept.title')}</h3>
       <ul className="tr-lists__items">
         {kept.map((entry) => (
           <li key={entry.householdId} className="tr-lists__item">
             <span>
-              <span className="tr-lists__name">{entry.name}</span>{' '}
-              <span className="muted">
-                {entry.pending === 1 ? '1 change' : `${entry.pending} changes`} you made there could not be sent after you left.
-              </span>
+              <span className="tr-lists__name">{entry.name || t('kept.unnamed')}</span>{' '}
+              <span className="muted">{t('kept.unsent', { count: entry.pending })}</span>
             </span>
             {confirm === entry.householdId ? (
               <span className="tr-lists__actions">
-                <Button variant="danger" size="small" onClick={() => void discardKept(entry.householdId).then(() => say('Discarded.', 'success'))}>
-                  Yes, discard
+                <Button variant="danger" size="small" onClick={() => void discardKept(entry.householdId).then(() => say(t('kept.discarded'), 'success'))}>
+                  {t('kept.yesDiscard')}
                 </Button>
                 <Button variant="ghost" size="small" onClick={() => setConfirm(null)}>
-                  Keep
+                  {t('kept.keep')}
                 </Button>
               </span>
             ) : (
@@ -55,12 +55,12 @@ export function KeptDataList({ say }: { say: Say }) {
                 <Button
                   variant="ghost"
                   size="small"
-                  onClick={() => void downloadCopy(entry.householdId, entry.name).catch(() => say('The copy could not be made.', 'danger'))}
+                  onClick={() => void downloadCopy(entry.householdId, entry.name).catch(() => say(t('kept.copyFailed'), 'danger'))}
                 >
-                  Download a copy
+                  {t('kept.download')}
                 </Button>
                 <Button variant="ghost" size="small" onClick={() => setConfirm(entry.householdId)}>
-                  Discard
+                  {t('kept.discard')}
                 </Button>
               </span>
             )}

@@ -1,9 +1,12 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n.js';
 import { suggestedRotationCount } from '../../../shared/domain/children.js';
 import { ROTATION_INTERVAL_MAX, ROTATION_INTERVAL_MIN, ROTATION_MODES, type RotationMode } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { Select, Toggle } from '../../components/fields.js';
 import type { ToyDatabase } from '../../db/database.js';
 import { OpError } from '../../db/ops/errors.js';
+import { opErrorText } from '../../i18n/op-error-text.js';
 import { setReminderEmail, setRotationCount, setRotationInterval, setRotationMode, setTimeZone } from '../../db/ops/settings.js';
 import type { NamedChild } from '../../hooks/use-children.js';
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
@@ -26,7 +29,7 @@ async function run(action: () => Promise<void>, success: string, onMessage: Show
     onMessage(success, 'success');
   } catch (error) {
     console.error('Saving a setting failed', error);
-    onMessage(error instanceof OpError ? error.message : 'An error occurred', 'danger');
+    onMessage(error instanceof OpError ? opErrorText(error) : i18n.t('settings:actions.failed'), 'danger');
   }
 }
 
@@ -34,6 +37,7 @@ type ChildProps = { db: ToyDatabase; child: NamedChild; now: number; onMessage: 
 
 /** Every 1-30 days, or no schedule (the default). */
 export function IntervalField({ db, child, onMessage }: ChildProps) {
+  const { t } = useTranslation('settings');
   const value = child.rotationIntervalDays === null ? NO_SCHEDULE : String(child.rotationIntervalDays);
   function change(text: string) {
     const days = text === NO_SCHEDULE ? null : Number(text);
@@ -42,58 +46,58 @@ export function IntervalField({ db, child, onMessage }: ChildProps) {
         await setRotationInterval(db, days, child.id);
         if (days !== null) await setTimeZone(db, deviceTimeZone());
       },
-      days === null ? 'No rotation schedule.' : `Rotation every ${days === 1 ? 'day' : `${days} days`}.`,
+      days === null ? t('interval.noneSaved') : t('interval.saved', { count: days }),
       onMessage,
     );
   }
   return (
     <Select
-      label="Rotate every"
+      label={t('interval.label')}
       name="rotationIntervalDays"
       value={value}
-      hint="Home and Rotation show when the next rotation is due."
+      hint={t('interval.hint')}
       onChange={(event) => change(event.target.value)}
-      options={[{ value: NO_SCHEDULE, label: 'No schedule' }, ...INTERVALS.map((days) => ({ value: String(days), label: days === 1 ? 'Every day' : `Every ${days} days` }))]}
+      options={[{ value: NO_SCHEDULE, label: t('interval.none') }, ...INTERVALS.map((days) => ({ value: String(days), label: t('interval.every', { count: days }) }))]}
     />
   );
 }
 
 /** A rotation count for the child's age, with where the numbers come from. */
 export function AgeSuggestion({ db, child, now, onMessage }: ChildProps) {
+  const { t } = useTranslation('settings');
   const suggested = suggestedRotationCount(child.birthYear, child.birthMonth, now);
   if (suggested === null) return null;
   return (
     <div className="tr-suggestion" data-testid="age-suggestion">
       <p>
-        Suggested for {child.first && child.name === '' ? 'your child' : child.label}&apos;s age: <strong>{suggested} toys</strong>.
+        <Trans
+          t={t}
+          i18nKey="suggestion.text"
+          count={suggested}
+          values={{ name: child.first && child.name === '' ? t('suggestion.yourChild') : child.label }}
+          components={{ strong: <strong /> }}
+        />
         {child.rotationToysNumber !== suggested && (
           <>
             {' '}
-            <Button variant="secondary" size="small" onClick={() => void run(() => setRotationCount(db, suggested, child.id), `Rotation number updated: ${suggested} toys per rotation.`, onMessage)}>
-              Use {suggested}
+            <Button variant="secondary" size="small" onClick={() => void run(() => setRotationCount(db, suggested, child.id), t('count.updated', { count: suggested }), onMessage)}>
+              {t('suggestion.use', { count: suggested })}
             </Button>
           </>
         )}
       </p>
-      <p className="field__hint">
-        Fewer toys, deeper play: toddlers played longer and in more varied ways with 4 toys than with 16 (Dauch et al. 2018,
-        Infant Behavior and Development). Montessori guides suggest 6 to 12 items for older children.
-      </p>
+      <p className="field__hint">{t('suggestion.research')}</p>
     </div>
   );
 }
 
-const MODE_TEXT: Record<RotationMode, { label: string; text: string }> = {
-  random: { label: 'Random', text: 'A fresh random pick each time, besides the toys kept in rotation.' },
-  balanced: { label: 'Balanced', text: 'Toys out last time rest, categories are mixed evenly, and the longest-resting toys come first.' },
-};
-
 type ModeFieldProps = { db: ToyDatabase; mode: RotationMode; onMessage: ShowMessage };
 
 export function RotationModeField({ db, mode, onMessage }: ModeFieldProps) {
+  const { t } = useTranslation('settings');
   return (
     <fieldset className="tr-fieldset tr-mode">
-      <legend>How toys are picked</legend>
+      <legend>{t('modes.legend')}</legend>
       {ROTATION_MODES.map((value) => (
         <label key={value} className="checkbox tr-choice tr-mode__choice">
           <input
@@ -101,10 +105,10 @@ export function RotationModeField({ db, mode, onMessage }: ModeFieldProps) {
             name="rotationMode"
             value={value}
             checked={mode === value}
-            onChange={() => void run(() => setRotationMode(db, value), `${MODE_TEXT[value].label} picking.`, onMessage)}
+            onChange={() => void run(() => setRotationMode(db, value), t(`modes.${value}.saved`), onMessage)}
           />
           <span>
-            <strong>{MODE_TEXT[value].label}</strong>: {MODE_TEXT[value].text}
+            <strong>{t(`modes.${value}.label`)}</strong>: {t(`modes.${value}.text`)}
           </span>
         </label>
       ))}
@@ -116,10 +120,11 @@ type ReminderFieldProps = { db: ToyDatabase; on: boolean; scheduled: boolean; on
 
 /** An email on each due day (the server sends it, at most one per due day, with an unsubscribe link). */
 export function ReminderEmailField({ db, on, scheduled, onMessage }: ReminderFieldProps) {
+  const { t } = useTranslation('settings');
   return (
     <div className="field">
       <Toggle
-        label="Email me on the day a rotation is due"
+        label={t('reminder.label')}
         checked={on}
         onChange={(event) => {
           const next = event.target.checked;
@@ -128,12 +133,12 @@ export function ReminderEmailField({ db, on, scheduled, onMessage }: ReminderFie
               await setReminderEmail(db, next);
               if (next) await setTimeZone(db, deviceTimeZone());
             },
-            next ? 'Email reminders on.' : 'Email reminders off.',
+            next ? t('reminder.on') : t('reminder.off'),
             onMessage,
           );
         }}
       />
-      <span className="field__hint">{scheduled ? 'Sent to your account email; every email has an unsubscribe link.' : 'Set “Rotate every” above for a due day to remind you of.'}</span>
+      <span className="field__hint">{scheduled ? t('reminder.scheduled') : t('reminder.noSchedule')}</span>
     </div>
   );
 }

@@ -1,24 +1,2 @@
-import { useMemo } from 'react';
-import QRCode from 'qrcode';
-
-/**
- * The invite link as a QR code to scan with the other phone. Drawn here from the `qrcode`
- * library's module matrix as one SVG path: no network, no image URL (the app's CSP stays strict).
- */
-export function QrCode({ text, size = 200, label }: { text: string; size?: number; label: string }) {
-  const { path, count } = useMemo(() => {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-    const n = modules.size;
-    let d = '';
-    for (let y = 0; y < n; y++) {
-      for (let x = 0; x < n; x++) if (modules.get(y, x)) d += `M${x + 4} ${y + 4}h1v1h-1z`;
-    }
-    return { path: d, count: n + 8 }; // four modules of quiet zone on every side
-  }, [text]);
-  return (
-    <svg className="tr-qr" role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${count} ${count}`} shapeRendering="crispEdges">
-      <rect width={count} height={count} fill="#fff" />
-      <path d={path} fill="#000" />
-    </svg>
-  );
-}
+// The QR code is a shared component now (bin labels draw one too, decision 048).
+export { QrCode } from '../../components/qr-code.js';

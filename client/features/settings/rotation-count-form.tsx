@@ -1,13 +1,17 @@
 import type { ShowMessage } from '../../hooks/use-timed-message.js';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { effectiveRotationCount, maxRotationToysNumber } from '../../../shared/domain/rotation.js';
 import type { ChildView } from '../../../shared/domain/children.js';
 import type { ToyDoc } from '../../../shared/schemas/docs.js';
 import { Button } from '../../components/button.js';
 import { TextField } from '../../components/fields.js';
 import { OpError } from '../../db/ops/errors.js';
+import { opErrorText } from '../../i18n/op-error-text.js';
 import { setRotationCount } from '../../db/ops/settings.js';
 import type { ToyDatabase } from '../../db/database.js';
+import { useSyncStatus } from '../../session/session.js';
+import { formatNumber } from '../../i18n/format.js';
 
 type RotationCountFormProps = {
   db: ToyDatabase | null;
@@ -18,10 +22,8 @@ type RotationCountFormProps = {
   onMessage: ShowMessage;
 };
 
-/** Placeholder before sign-in (spec section 3). */
-const GUEST_ROTATION_NUMBER = 'Log in, please';
-
 export function RotationCountForm({ db, child, toys, onMessage }: RotationCountFormProps) {
+  const { t } = useTranslation('settings');
   const max = maxRotationToysNumber(toys.length, toys.filter((toy) => toy.favorite).length);
   const stored = child?.rotationToysNumber;
   // The field shows the stored number capped at what the inventory allows (a new account's 8
@@ -31,10 +33,15 @@ export function RotationCountForm({ db, child, toys, onMessage }: RotationCountF
   // Until the person types, the field shows the live number (changes from other devices too);
   // a save writes only a number that differs from the stored one they started from (issue 9, fault 1).
   const [typed, setTyped] = useState<{ text: string; opened: number | undefined } | null>(null);
-  const value = typed?.text ?? (shown === undefined ? '' : String(shown));
+  // A new device's first sync: no toys here yet says nothing about the household's toys, so the
+  // field waits for them instead of offering 0 and "add toys first".
+  const sync = useSyncStatus();
+  const arriving = toys.length === 0 && sync.lastSyncedAt === null && sync.state === 'syncing';
+  const value = arriving ? '' : (typed?.text ?? (shown === undefined ? '' : String(shown)));
 
   if (!db) {
-    return <TextField label="Toys per rotation" value={GUEST_ROTATION_NUMBER} readOnly disabled />;
+    // The placeholder before sign-in (spec section 3).
+    return <TextField label={t('count.label')} value={t('count.guest')} readOnly disabled />;
   }
 
   async function save(event: FormEvent) {
@@ -46,17 +53,17 @@ export function RotationCountForm({ db, child, toys, onMessage }: RotationCountF
     try {
       await setRotationCount(db, next, child.id);
       setTyped(null);
-      onMessage(`Rotation number updated: ${next} ${next === 1 ? 'toy' : 'toys'} per rotation.`, 'success');
+      onMessage(t('count.updated', { count: next }), 'success');
     } catch (error) {
       console.error('Saving the rotation number failed', error);
-      onMessage(error instanceof OpError ? error.message : 'An error occurred', 'danger');
+      onMessage(error instanceof OpError ? opErrorText(error) : t('actions.failed'), 'danger');
     }
   }
 
   return (
     <form className="tr-count-form" onSubmit={save}>
       <TextField
-        label="Toys per rotation"
+        label={t('count.label')}
         type="number"
         inputMode="numeric"
         name="rotationToysNumber"
@@ -67,11 +74,13 @@ export function RotationCountForm({ db, child, toys, onMessage }: RotationCountF
         value={value}
         disabled={max === 0}
         hint={
-          max === 0
+          arriving
+            ? t('count.arriving')
+            : max === 0
             ? toys.length === 0
-              ? 'Add toys to your inventory first; then choose how many come out in each rotation.'
-              : 'Every toy is kept in every rotation, so there are none left to choose from.'
-            : `Between 0 and ${max}: your ${toys.length} toys minus the ${toys.length - max} kept in every rotation.`
+              ? t('count.noToys')
+              : t('count.allKept')
+            : t('count.range', { max: formatNumber(max), total: formatNumber(toys.length), kept: formatNumber(toys.length - max) })
         }
         onChange={(event) => {
           const text = event.target.value;
@@ -79,7 +88,7 @@ export function RotationCountForm({ db, child, toys, onMessage }: RotationCountF
         }}
       />
       <Button type="submit" size="small" disabled={max === 0}>
-        Save
+        {t('actions.save')}
       </Button>
     </form>
   );

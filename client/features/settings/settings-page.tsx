@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PLANS } from '../../../shared/domain/plans.js';
 import { FIRST_CHILD_ID, UNCATEGORIZED_ID, UNCATEGORIZED_NAME, type ListDoc } from '../../../shared/schemas/docs.js';
 import { ScreenHeader } from '../../components/screen-header.js';
@@ -21,7 +22,12 @@ import { ChildPicker } from '../../components/child-picker.js';
 import { useChildChoice } from '../../hooks/use-children.js';
 import { useNow } from '../../hooks/use-now.js';
 import { StorageInfo } from './storage-info.js';
+import { AppearanceSection } from './appearance-section.js';
+import { NotificationsSection } from './notifications-section.js';
+import { LanguageSection } from './language-section.js';
+import { PasskeysSection } from './passkeys-section.js';
 import { YourData } from './your-data/your-data.js';
+import { formatNumber } from '../../i18n/format.js';
 import './settings.css';
 
 const GUEST_CATEGORIES: ListDoc[] = [
@@ -29,6 +35,7 @@ const GUEST_CATEGORIES: ListDoc[] = [
 ];
 
 export function SettingsPage() {
+  const { t } = useTranslation('settings');
   const { db, opening, guest } = useUserDb();
   const allToys = useToys(db);
   // Until the first sync brings the server's settings, show the defaults a new account gets.
@@ -45,9 +52,9 @@ export function SettingsPage() {
   if (opening) {
     return (
       <div className="page tr-page">
-        <h1>Settings</h1>
+        <h1>{t('page.title')}</h1>
         <p className="tr-loading">
-          <Spinner label="Loading your settings" />
+          <Spinner label={t('page.loading')} />
         </p>
       </div>
     );
@@ -55,13 +62,13 @@ export function SettingsPage() {
 
   return (
     <div className="page tr-page">
-      <ScreenHeader title="Settings" guest={guest} />
+      <ScreenHeader title={t('page.title')} guest={guest} />
       <div className="tr-flash-fixed">
         <FlashMessage message={flash} />
       </div>
       <div className="tr-settings">
         <section className="card tr-settings__card" aria-labelledby="settings-rotation">
-          <h2 id="settings-rotation">Rotation</h2>
+          <h2 id="settings-rotation">{t('page.rotation')}</h2>
           <ChildPicker options={children} value={child?.id} onChange={choose} />
           <RotationCountForm key={child?.id} db={db} child={child} toys={toys} onMessage={showFlash} />
           {db && child && (
@@ -80,46 +87,63 @@ export function SettingsPage() {
         </section>
         {db && (
           <section className="card tr-settings__card" aria-labelledby="settings-children">
-            <h2 id="settings-children">Children</h2>
+            <h2 id="settings-children">{t('page.children')}</h2>
             <ChildrenEditor db={db} children={children} onMessage={showFlash} />
           </section>
         )}
         {!guest && (
           <section className="card tr-settings__card" aria-labelledby="settings-family">
-            <h2 id="settings-family">Family</h2>
+            <h2 id="settings-family">{t('page.family')}</h2>
             <FamilySection say={showFlash} />
           </section>
         )}
+        <LanguageSection />
+        {!guest && (
+          <section className="card tr-settings__card" aria-labelledby="settings-notifications">
+            <h2 id="settings-notifications">{t('page.notifications')}</h2>
+            <NotificationsSection scheduled={children.some((c) => c.rotationIntervalDays !== null)} onMessage={showFlash} />
+          </section>
+        )}
+        {!guest && (
+          <section className="card tr-settings__card" aria-labelledby="settings-passkeys">
+            <h2 id="settings-passkeys">{t('page.passkeys')}</h2>
+            <PasskeysSection onMessage={showFlash} />
+          </section>
+        )}
         <section className="card tr-settings__card" aria-labelledby="settings-categories">
-          <h2 id="settings-categories">Categories</h2>
+          <h2 id="settings-categories">{t('page.categories')}</h2>
           <ListEditor db={db} kind="category" lists={categories ?? GUEST_CATEGORIES} onMessage={showFlash} />
         </section>
         <section className="card tr-settings__card" aria-labelledby="settings-collections">
-          <h2 id="settings-collections">Collections</h2>
+          <h2 id="settings-collections">{t('page.collections')}</h2>
           <p className="muted">
-            {collections.length} of {collectionsLimit} collections on the {PLANS[plan].name} plan.
+            {t('page.collectionsUsed', { used: formatNumber(collections.length), limit: formatNumber(collectionsLimit), plan: PLANS[plan].name })}
           </p>
           <ListEditor
             db={db}
             kind="collection"
             lists={collections}
-            addBlocked={addBlocked}
+            addBlocked={addBlocked ? t('lists.limit', { count: collectionsLimit, plan: PLANS[plan].name }) : null}
             onMessage={showFlash}
           />
         </section>
         {db && (
           <section className="card tr-settings__card" aria-labelledby="settings-your-data">
-            <h2 id="settings-your-data">Your data</h2>
+            <h2 id="settings-your-data">{t('page.yourData')}</h2>
             <YourData db={db} onMessage={showFlash} />
           </section>
         )}
+        <section className="card tr-settings__card" aria-labelledby="settings-appearance">
+          <h2 id="settings-appearance">{t('page.appearance')}</h2>
+          <AppearanceSection />
+        </section>
         <section className="card tr-settings__card" aria-labelledby="settings-storage">
-          <h2 id="settings-storage">Storage on this device</h2>
+          <h2 id="settings-storage">{t('page.storage')}</h2>
           <StorageInfo />
         </section>
         {!guest && (
           <section className="card tr-settings__card tr-settings__danger" aria-labelledby="settings-delete">
-            <h2 id="settings-delete">Delete account</h2>
+            <h2 id="settings-delete">{t('page.deleteAccount')}</h2>
             <DeleteAccount />
           </section>
         )}

@@ -9,6 +9,7 @@ import { latestRotation } from '../../../shared/domain/rotation-order.js';
 import { FIRST_CHILD_ID, type RotationDoc, type SettingsDoc, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { Intent } from './operations.js';
 import { ownerOf, type World } from './world.js';
+import { asHouseholdId } from '../../../sync-server/db/schema.js';
 
 // Test support: the end of a randomized sync trial. Every device must equal its owner's data
 // on the server and say "online" after its digest check; then the end state is checked
@@ -21,12 +22,12 @@ async function serverSnapshot(server: RestartableServer, world: World, ownerId: 
   const db = server.t.db;
   const live = <T extends { _deleted: boolean; id: string }>(docs: T[]): Live<T>[] =>
     docs.filter((d) => !d._deleted).map(({ _deleted, ...rest }) => rest).sort((a, b) => a.id.localeCompare(b.id));
-  const settings = await db.selectFrom('settings').selectAll().where('user_id', '=', ownerId).execute();
+  const settings = await db.selectFrom('settings').selectAll().where('household_id', '=', asHouseholdId(ownerId)).execute();
   return {
-    toys: live((await db.selectFrom('toys').selectAll().where('user_id', '=', ownerId).where('deleted', '=', 0).execute()).map(toyFromRow)),
-    lists: live((await db.selectFrom('lists').selectAll().where('user_id', '=', ownerId).where('deleted', '=', 0).execute()).map(listFromRow)),
+    toys: live((await db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(ownerId)).where('deleted', '=', 0).execute()).map(toyFromRow)),
+    lists: live((await db.selectFrom('lists').selectAll().where('household_id', '=', asHouseholdId(ownerId)).where('deleted', '=', 0).execute()).map(listFromRow)),
     settings: live(settings.map((row) => settingsFromRow(row, world.shape.plan))),
-    rotations: live((await db.selectFrom('rotations').selectAll().where('user_id', '=', ownerId).where('deleted', '=', 0).execute()).map(rotationFromRow)),
+    rotations: live((await db.selectFrom('rotations').selectAll().where('household_id', '=', asHouseholdId(ownerId)).where('deleted', '=', 0).execute()).map(rotationFromRow)),
   };
 }
 
@@ -77,7 +78,7 @@ async function checkNothingLost(server: RestartableServer, intent: Intent, toys:
   for (const key of intent.createdLists) {
     if (intent.deletedLists.has(key) || lists.has(key)) continue;
     const [owner, id] = key.split(' ') as [string, string];
-    const row = await server.t.db.selectFrom('lists').select('merged_into').where('user_id', '=', owner).where('id', '=', id).executeTakeFirst();
+    const row = await server.t.db.selectFrom('lists').select('merged_into').where('household_id', '=', asHouseholdId(owner)).where('id', '=', id).executeTakeFirst();
     expect(row?.merged_into, `list ${id} of ${owner} lost (not merged into a same-named one)`).toBeTruthy();
   }
 }

@@ -8,6 +8,7 @@ import { apiClient } from '../../../sync-server/test-support/toys.js';
 import { pushChanges } from '../../../sync-server/services/sync/push.js';
 import type { Plan } from '../../../shared/domain/plans.js';
 import { prng, type Random } from './prng.js';
+import { asHouseholdId } from '../../../sync-server/db/schema.js';
 
 // Test support: the worlds of the randomized sync test (randomized-sync.ts): accounts, their
 // data on the server before the trial, and three devices, each with its own network (cut,
@@ -129,7 +130,7 @@ async function preload(server: RestartableServer, account: Account, shape: World
   const collections = ['c1', 'c2', 'c3'].slice(0, shape.preloadCollections).map((name, i) => ({
     newDocumentState: { id: `col-${tag}-${name}`, kind: 'collection', name, position: i + 1, createdAt: long, _deleted: false },
   }));
-  await pushChanges(server.t.deps, user, 'lists', collections);
+  await pushChanges(server.t.deps, { ...user, id: asHouseholdId(user.id) }, 'lists', collections);
   const rows = Array.from({ length: shape.preloadToys }, (_, i) => ({
     newDocumentState: {
       id: `pre-${tag}-${String(i).padStart(3, '0')}`,
@@ -148,7 +149,7 @@ async function preload(server: RestartableServer, account: Account, shape: World
       _deleted: false,
     },
   }));
-  if (rows.length > 0) await pushChanges(server.t.deps, user, 'toys', rows);
+  if (rows.length > 0) await pushChanges(server.t.deps, { ...user, id: asHouseholdId(user.id) }, 'toys', rows);
   return collections.map((row) => row.newDocumentState.id);
 }
 

@@ -10,9 +10,20 @@ import * as rotationPractice from './2026-11-24-0700-rotation-practice.js';
 import * as listOrderIndexes from './2026-11-24-0900-list-order-indexes.js';
 import * as liveStreams from './2026-11-26-1000-live-streams.js';
 import * as securityGaps from './2026-11-26-1100-security-gaps.js';
+import * as unsubscribeHash from './2026-11-27-1000-unsubscribe-hash.js';
+import * as householdIdColumn from './2026-11-27-2000-household-id-column.js';
+import * as pushSubscriptions from './2026-11-27-3000-push-subscriptions.js';
+import * as passkeys from './2026-11-27-3100-passkeys.js';
+import * as starterCategories from './2026-11-27-4100-starter-categories.js';
+import * as userLanguage from './2026-11-27-5000-user-language.js';
+import * as resetRequestLanguage from './2026-11-27-5100-reset-request-language.js';
 
-// Append-only: add a file with the next sortable prefix and list it here. Never edit a
-// migration that has shipped; write a new one.
+// Append-only: add a file with the next sortable prefix and list it here, in name order. Never
+// edit a migration that has shipped; write a new one. Branches merged on one day use their own
+// prefixes (2026-11-27-2 server, -3 session, -4 features, -5 i18n), so a database may already
+// hold a later-named migration when an earlier-named one arrives: the migrator runs what is
+// missing in name order (allowUnorderedMigrations), and such migrations must not depend on
+// each other.
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-initial': initial,
   '2026-11-22-0050-billing': billing,
@@ -25,4 +36,11 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0900-list-order-indexes': listOrderIndexes,
   '2026-11-26-1000-live-streams': liveStreams,
   '2026-11-26-1100-security-gaps': securityGaps,
+  '2026-11-27-1000-unsubscribe-hash': unsubscribeHash,
+  '2026-11-27-2000-household-id-column': householdIdColumn,
+  '2026-11-27-3000-push-subscriptions': pushSubscriptions,
+  '2026-11-27-3100-passkeys': passkeys,
+  '2026-11-27-4100-starter-categories': starterCategories,
+  '2026-11-27-5000-user-language': userLanguage,
+  '2026-11-27-5100-reset-request-language': resetRequestLanguage,
 };

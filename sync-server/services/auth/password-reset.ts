@@ -5,6 +5,9 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { AUTH_MESSAGES } from '../../../shared/schemas/auth.js';
 import { hashPassword } from './passwords.js';
 import { assertStrongPassword } from './password-strength.js';
+import type { Language } from '../../../shared/languages.js';
+import { emailLanguage, emailText } from '../../i18n/emails.js';
+import type { Mail } from '../mailer.js';
 
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -13,8 +16,8 @@ export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
  * one insert either way, so the answer and its timing are the same (issue 10, item 4). The
  * lookup, the token and the mail happen afterwards, in processResetRequests.
  */
-export async function requestPasswordReset(deps: Pick<AppDeps, 'db' | 'now'>, email: string): Promise<string> {
-  await deps.db.insertInto('reset_requests').values({ id: randomUUID(), email, created_at: deps.now(), processed_at: null }).execute();
+export async function requestPasswordReset(deps: Pick<AppDeps, 'db' | 'now'>, email: string, language: Language | null = null): Promise<string> {
+  await deps.db.insertInto('reset_requests').values({ id: randomUUID(), email, created_at: deps.now(), processed_at: null, language }).execute();
   return AUTH_MESSAGES.forgotSent;
 }
 
@@ -28,7 +31,7 @@ export async function processResetRequests(deps: Pick<AppDeps, 'db' | 'env' | 'm
   for (;;) {
     const pending = await deps.db
       .selectFrom('reset_requests')
-      .select(['id', 'email'])
+      .select(['id', 'email', 'language'])
       .where('processed_at', 'is', null)
       .orderBy('created_at')
       .limit(20)
@@ -44,7 +47,7 @@ export async function processResetRequests(deps: Pick<AppDeps, 'db' | 'env' | 'm
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) === 0) continue;
       handled++;
-      const user = await deps.db.selectFrom('users').select('id').where('email', '=', request.email).executeTakeFirst();
+      const user = await deps.db.selectFrom('users').select(['id', 'language']).where('email', '=', request.email).executeTakeFirst();
       if (!user) continue;
       const token = newToken(); // 256 random bits; only the hash is stored
       await deps.db.deleteFrom('password_resets').where('user_id', '=', user.id).where('expires_at', '<=', now).execute();
@@ -53,7 +56,7 @@ export async function processResetRequests(deps: Pick<AppDeps, 'db' | 'env' | 'm
         .values({ token_hash: hashToken(token), user_id: user.id, expires_at: now + RESET_TOKEN_TTL_MS, used_at: null })
         .execute();
       try {
-        await deps.mailer.send(resetMail(deps.env.APP_URL, request.email, token));
+        await deps.mailer.send(resetMail(deps.env.APP_URL, request.email, token, emailLanguage(user.language, request.language)));
       } catch (err) {
         deps.log(`error: a password reset mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
       }
@@ -97,22 +100,12 @@ export function createResetMailer(deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 
 
 // No username in the mail: anyone can register someone else's address with a "name" such as
 // "Urgent: call +1 555 0100", and it would arrive in the owner's inbox from us.
-function resetMail(appUrl: string, to: string, token: string) {
+// In the account's language; for an account that has none yet, the asking request's.
+function resetMail(appUrl: string, to: string, token: string, language: Language): Mail {
+  const t = emailText(language);
   const link = `${appUrl}/resetpassword/${token}`;
-  const text = [
-    'Hello,',
-    '',
-    'Someone (hopefully you) asked to reset the password of your Toy Rotation account.',
-    'Open this link to choose a new password:',
-    '',
-    link,
-    '',
-    'The link works once, for 30 minutes. If it does not open, copy it into another browser.',
-    'If you did not ask for this, ignore this email: your password stays as it is.',
-    '',
-    'Toy Rotation',
-  ].join('\n');
-  return { to, subject: 'Reset your Toy Rotation password', text };
+  const text = [t('reset.hello'), '', t('reset.asked'), t('reset.open'), '', link, '', t('reset.works'), t('reset.ignore'), '', t('reset.signature')].join('\n');
+  return { to, subject: t('reset.subject'), text, language };
 }
 
 /**

@@ -7,9 +7,12 @@ import type { Captcha } from './captcha.js';
 import { hashPassword } from './passwords.js';
 import { assertStrongPassword } from './password-strength.js';
 import { createSession } from './sessions.js';
+import { asHouseholdId } from '../../db/schema.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages.js';
 
 /**
- * Creates an account with its defaults (settings, Uncategorized) and a first session. The
+ * Creates an account with its defaults (settings, Uncategorized) and a first session; its
+ * household's name is in `language`, the one the registering app shows (its Accept-Language). The
  * captcha is spent first, so a failed attempt (say, a taken email) still needs a new one:
  * otherwise one solved captcha could probe many addresses.
  */
@@ -17,6 +20,7 @@ export async function registerUser(
   deps: Pick<AppDeps, 'db' | 'feed' | 'now'>,
   captcha: Captcha,
   input: RegisterInput,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<AuthResponse> {
   assertStrongPassword(input.password, [input.email, input.username]); // before the captcha is spent
   await captcha.consume(input.tokenReCap);
@@ -42,7 +46,7 @@ export async function registerUser(
         })
         .execute();
       // Its own household, with the account's id (as every account got in migration 0600).
-      await createHousehold(trx, userId, defaultHouseholdName(input.username), now, userId);
+      await createHousehold(trx, userId, defaultHouseholdName(input.username, language), now, asHouseholdId(userId));
       return createSession(trx, userId, now);
     });
   } catch (err) {
@@ -50,7 +54,8 @@ export async function registerUser(
     if (isUniqueViolation(err)) throw conflict(AUTH_MESSAGES.emailTaken);
     throw err;
   }
-  deps.feed.publish(userId, ['settings', 'lists']);
+  // The account's own household has the account's id (createHousehold above).
+  deps.feed.publish(asHouseholdId(userId), ['settings', 'lists']);
   return { token, userId, username: input.username, householdId: userId };
 }
 

@@ -3,7 +3,8 @@ import type { SessionBinding } from './session-binding.js';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
 import type { DB } from '../../db/database.js';
-import type { Database, User } from '../../db/schema.js';
+import type { Database, HouseholdId, User } from '../../db/schema.js';
+import { asHouseholdId } from '../../db/schema.js';
 import type { HouseholdRole } from '../../../shared/schemas/household.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { sessionExpiresAt } from '../../../shared/domain/session.js';
@@ -16,7 +17,7 @@ import { sessionExpiresAt } from '../../../shared/domain/session.js';
 export const RENEW_GRACE_MS = 60 * 1000;
 
 /** The household the user belongs to now and whether it is on Premium, read with the session. */
-type CurrentHousehold = { id: string; role: HouseholdRole; joinedAt: number; paid: boolean };
+type CurrentHousehold = { id: HouseholdId; role: HouseholdRole; joinedAt: number; paid: boolean };
 
 /** `household` is null for a user with no membership (which ownerOf refuses). */
 export type SessionUser = { user: User; sessionHash: string; binding: SessionBinding; household: CurrentHousehold | null };
@@ -64,7 +65,8 @@ export async function findSessionUser(
   if (!row) return null;
   const { session_household_id, session_left_at, member_household_id, member_role, member_joined_at, household_paid, ...user } = row;
   const binding: SessionBinding = {
-    householdId: session_household_id ?? user.id,
+    // Null only for sessions from before households: those were opened in the founding household.
+    householdId: session_household_id ?? asHouseholdId(user.id),
     leftAt: session_left_at === null ? null : Number(session_left_at),
   };
   const household =
@@ -99,9 +101,10 @@ export async function createSession(db: DB, userId: string, now: number, lineage
 }
 
 /** The household the user belongs to now (their own id for an account from before households, which has one by that id). */
-export async function householdIdOf(db: DB, userId: string): Promise<string> {
+export async function householdIdOf(db: DB, userId: string): Promise<HouseholdId> {
   const membership = await db.selectFrom('memberships').select('household_id').where('user_id', '=', userId).executeTakeFirst();
-  return membership?.household_id ?? userId;
+  // No membership (an account mid-deletion): its founding household's id, as registration gives.
+  return membership?.household_id ?? asHouseholdId(userId);
 }
 
 /** A fresh full-length session for the holder of a live one; the old one winds down (see RENEW_GRACE_MS). */

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, User } from '../../db/schema.js';
+import type { Database, HouseholdId, User } from '../../db/schema.js';
+import { asHouseholdId } from '../../db/schema.js';
 import { nextSeq } from '../change-feed.js';
 import type { CustomerState } from './customer-state.js';
 
@@ -37,7 +38,7 @@ export async function linkCustomer(trx: Trx, customerId: string, userId: string 
  * (it carries plan, toysLimit and collectionsLimit). Returns the id of the household whose
  * plan may have changed (the payer's).
  */
-export async function applyCustomerState(trx: Trx, state: CustomerState, now: number, log: (line: string) => void): Promise<string | null> {
+export async function applyCustomerState(trx: Trx, state: CustomerState, now: number, log: (line: string) => void): Promise<HouseholdId | null> {
   const user = await linkCustomer(trx, state.customerId, state.userIdHint, log);
   if (!user) return null;
   const recovered = state.subscriptionStatus === 'active' && (user.subscription_status !== 'active' || user.subscription_id !== state.subscriptionId);
@@ -55,8 +56,8 @@ export async function applyCustomerState(trx: Trx, state: CustomerState, now: nu
   if (!planChanged) return null;
   // The plan is the household's (issue 13): its one settings document carries it to every member.
   const membership = await trx.selectFrom('memberships').select('household_id').where('user_id', '=', user.id).executeTakeFirst();
-  const householdId = membership?.household_id ?? user.id;
-  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('user_id', '=', householdId).execute();
+  const householdId = membership?.household_id ?? asHouseholdId(user.id);
+  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('household_id', '=', householdId).execute();
   return householdId;
 }
 

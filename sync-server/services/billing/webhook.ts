@@ -81,13 +81,13 @@ export function createWebhookHandler(deps: AppDeps, stripe: Stripe) {
         .onConflict((oc) => oc.column('id').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (!inserted) return { outcome: 'duplicate' as const, changedUser: null };
+      if (!inserted) return { outcome: 'duplicate' as const, changedHousehold: null };
       if (plan.link) await linkCustomer(trx, plan.link.customerId, plan.link.userId, deps.log);
-      const changedUser = plan.state ? await applyCustomerState(trx, plan.state, now, deps.log) : null;
+      const changedHousehold = plan.state ? await applyCustomerState(trx, plan.state, now, deps.log) : null;
       if (plan.invoice) await applyInvoice(trx, plan.invoice.customerId, plan.invoice.failed, event.created * 1000);
-      return { outcome: 'applied' as const, changedUser };
+      return { outcome: 'applied' as const, changedHousehold };
     });
-    if (result.changedUser) deps.feed.publish(result.changedUser, ['settings']);
+    if (result.changedHousehold) deps.feed.publish(result.changedHousehold, ['settings']);
     return result.outcome;
   }
 

@@ -1,21 +1,26 @@
 import type { PlanScope } from '../household/scope.js';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { isCleanJpeg } from '../../../shared/export/clean-jpeg.js';
 import { IMPORT_LIMITS, ImportFileError, photoIdOf, type ImportProblem } from '../../../shared/export/format.js';
+import { importProblem, inEnglish, words } from '../../../shared/export/import-words.js';
 import { planImport, type ImportCounts, type ImportTarget } from '../../../shared/export/import-plan.js';
 import { sourceFromExport } from '../../../shared/export/import-source.js';
-import { readZip } from '../../../shared/export/zip.js';
 import { planLimits } from '../../../shared/domain/plans.js';
 import { DEFAULT_ROTATION_TOYS_NUMBER } from '../../../shared/domain/rotation.js';
 import { PRACTICE_DEFAULTS, type ListDoc, type RotationDoc, type SettingsDoc, type SyncTable, type ToyDoc } from '../../../shared/schemas/docs.js';
 import type { AppDeps } from '../../context.js';
-import type { ReplicatedTable } from '../../db/schema.js';
 import { badRequest, HttpError } from '../../lib/http-error.js';
-import { readImageSize } from '../media/image-check.js';
+import { MAX_IMAGE_BYTES, readImageSize } from '../media/image-check.js';
 import { SERVED_MAX_HEIGHT, SERVED_MAX_WIDTH } from '../media/reencode.js';
 import { checkUpload, mediaId, readMedia, recordMedia, writeMediaFile, type CheckedImage } from '../media/media-store.js';
-import { enforceQuotasAfterWrite, QUOTAS } from '../quotas/quotas.js';
-import { insertDoc, writeDoc } from '../sync/stored-docs.js';
+import { QUOTAS } from '../quotas/quotas.js';
+import { applyChange } from '../replicated/apply.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
+import type { Reservation } from './import-budget.js';
+import { readZipStream } from './import-stream.js';
 import { ownerDocs, ownerIds } from './owner-docs.js';
 
 /** The largest zip POST /api/private/import reads: the same as the app's import, so any export the app makes fits. */
@@ -42,34 +47,80 @@ class ImportRefused extends HttpError {
  * All-or-nothing: any problem refuses the whole import (400) before a row is written, and the
  * rows are written in one transaction under the same per-account caps as sync pushes.
  */
-export async function importArchive(deps: AppDeps, owner: PlanScope & { actorId?: string }, bytes: Uint8Array): Promise<ImportResult> {
+export async function importArchive(
+  deps: AppDeps,
+  owner: PlanScope & { actorId?: string },
+  body: ReadableStream<Uint8Array>,
+  reservation: Reservation,
+): Promise<ImportResult> {
+  const spill = await fs.mkdtemp(path.join(os.tmpdir(), 'toy-rotation-import-'));
+  try {
+    return await importFrom(deps, owner, body, reservation, spill);
+  } finally {
+    await fs.rm(spill, { recursive: true, force: true });
+  }
+}
+
+/** A photo of the zip, checked: where its clean bytes wait on disk, or why it was refused. */
+type CheckedPhoto = { id: string; info: CheckedImage['info']; file: string } | { problem: string };
+
+async function importFrom(
+  deps: AppDeps,
+  owner: PlanScope & { actorId?: string },
+  body: ReadableStream<Uint8Array>,
+  reservation: Reservation,
+  spill: string,
+): Promise<ImportResult> {
   const ownerId = owner.id;
+  // Photos are checked as they arrive (decoding is slow, so outside the transaction) and wait
+  // on disk, never in memory; nothing is stored before every check has passed.
+  const checked = new Map<string, CheckedPhoto>();
   let source;
   try {
-    source = sourceFromExport(readZip(bytes));
+    const texts = await readZipStream(body, {
+      reservation,
+      maxPhotoBytes: MAX_IMAGE_BYTES,
+      onPhoto: async ({ name, bytes }) => {
+        try {
+          const image = await checkedPhoto(deps, photoIdOf(name), bytes);
+          const file = path.join(spill, String(checked.size));
+          await fs.writeFile(file, image.bytes);
+          checked.set(name, { id: image.id, info: image.info, file });
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status !== 400) throw error;
+          checked.set(name, { problem: error.message });
+        }
+      },
+    });
+    // The photos' bytes are on disk: the source only needs to know which are there.
+    const files = new Map(texts);
+    for (const name of checked.keys()) files.set(name, new Uint8Array(0));
+    source = sourceFromExport(files);
   } catch (error) {
     if (error instanceof ImportFileError) throw badRequest(error.message);
     throw error;
   }
 
-  // Photos first (outside the transaction: decoding is slow): checked, nothing stored yet.
+  // Only the photos the toys name count (a stray file in the zip refuses nothing).
   const problems: ImportProblem[] = [];
   const photoIds = new Map<string, string>();
-  const images: CheckedImage[] = [];
-  for (const [file, data] of source.photos) {
-    try {
-      const image = await checkedPhoto(deps, photoIdOf(file), data);
-      photoIds.set(file, image.id);
-      images.push(image);
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 400) throw error;
-      problems.push({ row: null, where: file, reason: error.message });
+  const images = new Map<string, { id: string; info: CheckedImage['info']; file: string }>();
+  for (const file of source.photos.keys()) {
+    const photo = checked.get(file);
+    if (!photo) continue;
+    if ('problem' in photo) problems.push(importProblem(null, words('placeFile', { file }), words('invalid', { detail: photo.problem })));
+    else {
+      photoIds.set(file, photo.id);
+      images.set(photo.id, photo);
     }
   }
   if (problems.length > 0) throw new ImportRefused(problems);
 
-  const changed = new Set<ReplicatedTable>();
-  const result = await deps.db.transaction().execute(async (trx) => {
+  // The caps of every table the import changed (decision 010): over one, nothing is imported.
+  const result = await replicatedTransaction(deps, ownerId, { quotas: 'changed' }, async (scope) => {
+    const { trx } = scope;
+    // Stored as the import plan composed them (checked, ids and references mapped).
+    const asGiven = (isNew: boolean) => ({ mode: 'as-given', isNew } as const);
     const docs = await ownerDocs(trx, ownerId, owner.plan);
     const limits = planLimits(owner.plan);
     const current = (docs.settings[0] as unknown as SettingsDoc | undefined) ?? null;
@@ -87,36 +138,33 @@ export async function importArchive(deps: AppDeps, owner: PlanScope & { actorId?
     if (plan.problems.length > 0) throw new ImportRefused(plan.problems);
 
     const usedPhotos = new Set(plan.toys.map((toy) => toy.doc.mediaId).filter(Boolean));
-    for (const image of images) {
-      if (!usedPhotos.has(image.id)) continue;
+    for (const photo of images.values()) {
+      if (!usedPhotos.has(photo.id)) continue;
+      // One photo's bytes in memory at a time, read back from where they waited.
+      const image: CheckedImage = { id: photo.id, info: photo.info, bytes: new Uint8Array(await fs.readFile(photo.file)) };
       await writeMediaFile(deps.media, image); // idempotent; harmless if the transaction then fails
       await recordMedia(trx, ownerId, image, deps.now());
     }
-    for (const list of plan.lists) await insertDoc(trx, ownerId, 'lists', list);
+    for (const list of plan.lists) await applyChange(scope, 'lists', { ...list, _deleted: false }, asGiven(true));
     for (const { doc, isNew } of plan.toys) {
       // Who did what (issue 13): the person importing, like any other write.
       const who = owner.actorId ? { ...(isNew ? { createdBy: owner.actorId } : {}), updatedBy: owner.actorId } : {};
-      await writeDoc(trx, ownerId, 'toys', { ...doc, ...who, _deleted: false }, isNew);
+      await applyChange(scope, 'toys', { ...doc, ...who, _deleted: false }, asGiven(isNew));
     }
-    for (const rotation of plan.rotations) await insertDoc(trx, ownerId, 'rotations', rotation);
-    if (plan.settings) await writeDoc(trx, ownerId, 'settings', { ...target.settings, ...plan.settings, _deleted: false }, !current);
+    for (const rotation of plan.rotations) await applyChange(scope, 'rotations', { ...rotation, _deleted: false }, asGiven(true));
+    if (plan.settings) await applyChange(scope, 'settings', { ...target.settings, ...plan.settings, _deleted: false }, asGiven(!current));
     for (const [name, list] of Object.entries(plan.others) as [SyncTable, Record<string, unknown>[]][]) {
-      for (const doc of list) await writeDoc(trx, ownerId, name, { ...doc, _deleted: false }, true);
+      for (const doc of list) await applyChange(scope, name, { ...doc, _deleted: false }, asGiven(true));
     }
-    if (plan.lists.length > 0) changed.add('lists');
-    if (plan.toys.length > 0) changed.add('toys');
-    if (plan.rotations.length > 0) changed.add('rotations');
-    if (plan.settings) changed.add('settings');
-    await enforceQuotasAfterWrite(trx, ownerId, [...changed]);
     return plan;
   });
-  if (changed.size > 0) deps.feed.publish(ownerId, [...changed]);
   const c = result.counts;
   return {
-    msg: `Imported: ${c.toysAdded} toys added, ${c.toysUpdated} updated, ${c.toysAlreadyThere} already there.`,
+    msg: `Imported: ${c.toysAdded} toys added, ${c.toysUpdated} updated, ${c.toysUnchanged} unchanged, ${c.toysAlreadyThere} already there.`,
     counts: c,
-    settingsChanges: result.settingsChanges,
-    warnings: result.warnings,
+    // The API answers in English (decision 056); the app words the plan itself.
+    settingsChanges: result.settingsChanges.map(inEnglish),
+    warnings: result.warnings.map(inEnglish),
   };
 }
 

@@ -2,7 +2,7 @@ import type { HouseholdRole } from '../../../shared/schemas/household.js';
 import { HOUSEHOLD_MESSAGES } from '../../../shared/schemas/household.js';
 import type { AppDeps } from '../../context.js';
 import { isPostgres } from '../../db/database.js';
-import type { OwnerId } from '../../db/schema.js';
+import type { HouseholdId } from '../../db/schema.js';
 import { REPLICATED_TABLES } from '../../db/schema.js';
 import { forbidden } from '../../lib/http-error.js';
 import { deleteUnusedMediaFiles } from '../media/media-store.js';
@@ -21,8 +21,8 @@ import { announceDeparture, depart, membershipOf } from './households.js';
 export async function deleteHousehold(
   deps: Pick<AppDeps, 'db' | 'feed' | 'now' | 'media'>,
   actor: { userId: string; role: HouseholdRole },
-  householdId: OwnerId,
-): Promise<OwnerId> {
+  householdId: HouseholdId,
+): Promise<HouseholdId> {
   if (actor.role !== 'owner') throw forbidden(HOUSEHOLD_MESSAGES.ownerOnly);
   const now = deps.now();
   const { departures, mediaIds } = await deps.db.transaction().execute(async (trx) => {

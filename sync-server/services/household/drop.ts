@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database, OwnerId } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 
 /**
  * Deletes these households with everything they hold: toys, lists, settings, rotations, media
@@ -10,14 +10,14 @@ import type { Database, OwnerId } from '../../db/schema.js';
  * photos they held, for deleteUnusedMediaFiles once the transaction has committed (a file
  * another household also holds stays).
  */
-export async function dropHouseholds(trx: Transaction<Database>, ids: readonly OwnerId[]): Promise<{ dropped: OwnerId[]; mediaIds: string[] }> {
+export async function dropHouseholds(trx: Transaction<Database>, ids: readonly HouseholdId[]): Promise<{ dropped: HouseholdId[]; mediaIds: string[] }> {
   if (ids.length === 0) return { dropped: [], mediaIds: [] };
   const occupied = new Set(
     (await trx.selectFrom('memberships').select('household_id').where('household_id', 'in', ids).execute()).map((row) => row.household_id),
   );
   const dropped = [...new Set(ids)].filter((id) => !occupied.has(id));
   if (dropped.length === 0) return { dropped, mediaIds: [] };
-  const media = await trx.selectFrom('media').select('id').where('user_id', 'in', dropped).execute();
+  const media = await trx.selectFrom('media').select('id').where('household_id', 'in', dropped).execute();
   await dropPracticeRows(trx, dropped);
   // Households this one's data moved into are not touched; its own row and data go.
   await trx.deleteFrom('households').where('id', 'in', dropped).execute();
@@ -25,7 +25,7 @@ export async function dropHouseholds(trx: Transaction<Database>, ids: readonly O
 }
 
 /** The calendar feed and the reminders sent of these households (no foreign key: deleted by hand). */
-export async function dropPracticeRows(trx: Transaction<Database>, ids: readonly OwnerId[]): Promise<void> {
+export async function dropPracticeRows(trx: Transaction<Database>, ids: readonly HouseholdId[]): Promise<void> {
   await trx.deleteFrom('calendar_feeds').where('owner_id', 'in', ids).execute();
   await trx.deleteFrom('rotation_reminders').where('owner_id', 'in', ids).execute();
 }

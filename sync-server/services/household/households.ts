@@ -4,11 +4,14 @@ import type { Household, HouseholdRole } from '../../../shared/schemas/household
 import { HOUSEHOLD_MESSAGES } from '../../../shared/schemas/household.js';
 import type { AppDeps } from '../../context.js';
 import type { DB } from '../../db/database.js';
-import type { Database, OwnerId } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
+import { asHouseholdId } from '../../db/schema.js';
 import { REPLICATED_TABLES } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { nextSeq } from '../change-feed.js';
 import { createUserDefaults } from '../user-defaults.js';
+import { namespaceText } from '../../i18n/emails.js';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/languages.js';
 
 // Households (issue 13, docs/decisions/016-households.md): a household owns the data (the data
 // tables' `user_id` column holds its id); each account belongs to exactly one (memberships).
@@ -16,9 +19,12 @@ import { createUserDefaults } from '../user-defaults.js';
 type Db = DB | Transaction<Database>;
 type Trx = Transaction<Database>;
 
-/** The name a new household gets: "<username>'s family". */
-export function defaultHouseholdName(username: string): string {
-  return `${username}'s family`.slice(0, 60);
+/**
+ * The name a new household gets, in the language of the person it is made for (decision 056):
+ * "<username>'s family" in English (households.json). The person renames it in Settings.
+ */
+export function defaultHouseholdName(username: string, language: Language = DEFAULT_LANGUAGE): string {
+  return namespaceText(language, 'households')('defaultName', { username }).slice(0, 60);
 }
 
 /**
@@ -26,14 +32,14 @@ export function defaultHouseholdName(username: string): string {
  * account's household takes the account's id (as the migration gave every existing account),
  * a later one (after leaving or removal) a fresh random id.
  */
-export async function createHousehold(trx: Trx, userId: string, name: string, now: number, id: OwnerId = randomUUID()): Promise<OwnerId> {
+export async function createHousehold(trx: Trx, userId: string, name: string, now: number, id: HouseholdId = asHouseholdId(randomUUID())): Promise<HouseholdId> {
   await trx.insertInto('households').values({ id, name, created_at: now, kept_for: null, moved_to: null }).execute();
   await trx.insertInto('memberships').values({ user_id: userId, household_id: id, role: 'owner', joined_at: now }).execute();
   await createUserDefaults(trx, id, now);
   return id;
 }
 
-export type Membership = { householdId: OwnerId; role: HouseholdRole; joinedAt: number };
+export type Membership = { householdId: HouseholdId; role: HouseholdRole; joinedAt: number };
 
 export async function membershipOf(db: Db, userId: string): Promise<Membership | null> {
   const row = await db.selectFrom('memberships').selectAll().where('user_id', '=', userId).executeTakeFirst();
@@ -44,7 +50,7 @@ export async function membershipOf(db: Db, userId: string): Promise<Membership |
  * The household's plan: Premium once a member pays (in practice the owner: only the owner may
  * start a checkout; a member who joined while subscribed brings their Premium along).
  */
-export async function householdPlan(db: Db, householdId: OwnerId): Promise<'paid' | 'free'> {
+export async function householdPlan(db: Db, householdId: HouseholdId): Promise<'paid' | 'free'> {
   const row = await db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
@@ -56,7 +62,7 @@ export async function householdPlan(db: Db, householdId: OwnerId): Promise<'paid
 }
 
 /** The household as GET /api/household answers it, for one of its members. */
-export async function householdView(db: Db, householdId: OwnerId, userId: string): Promise<Household> {
+export async function householdView(db: Db, householdId: HouseholdId, userId: string): Promise<Household> {
   const household = await db.selectFrom('households').select(['id', 'name']).where('id', '=', householdId).executeTakeFirst();
   const members = await db
     .selectFrom('memberships')
@@ -81,18 +87,18 @@ export async function householdView(db: Db, householdId: OwnerId, userId: string
  * join or departure, which also give the settings a new seq): every member's app then asks
  * GET /api/household again, so Family screens follow live. Nothing to pull: no seq moves.
  */
-function announceHouseholdChange(deps: Pick<AppDeps, 'feed'>, householdId: OwnerId): void {
+function announceHouseholdChange(deps: Pick<AppDeps, 'feed'>, householdId: HouseholdId): void {
   deps.feed.publish(householdId, ['settings']);
 }
 
-export async function renameHousehold(deps: Pick<AppDeps, 'db' | 'feed'>, householdId: OwnerId, name: string): Promise<void> {
+export async function renameHousehold(deps: Pick<AppDeps, 'db' | 'feed'>, householdId: HouseholdId, name: string): Promise<void> {
   await deps.db.updateTable('households').set({ name }).where('id', '=', householdId).execute();
   announceHouseholdChange(deps, householdId);
 }
 
 /** The settings document carries the plan: a new seq makes every member's devices pull it again. */
-export async function touchSettings(trx: Trx, householdId: OwnerId): Promise<void> {
-  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('user_id', '=', householdId).execute();
+export async function touchSettings(trx: Trx, householdId: HouseholdId): Promise<void> {
+  await trx.updateTable('settings').set({ seq: await nextSeq(trx) }).where('household_id', '=', householdId).execute();
 }
 
 async function currentClock(trx: Trx): Promise<number> {
@@ -105,7 +111,7 @@ async function currentClock(trx: Trx): Promise<number> {
  * their sessions bound to it (all but `keep`) as having left: from now on those get 403
  * {household: 'left'} on every household call. Returns their hashes.
  */
-export async function markSessionsLeft(trx: Trx, userId: string, householdId: OwnerId, now: number, keep?: string): Promise<string[]> {
+export async function markSessionsLeft(trx: Trx, userId: string, householdId: HouseholdId, now: number, keep?: string): Promise<string[]> {
   const leftSeq = await currentClock(trx);
   await trx.insertInto('departures').values({ user_id: userId, household_id: householdId, left_at: now, left_seq: leftSeq }).execute();
   let query = trx
@@ -122,7 +128,7 @@ export async function markSessionsLeft(trx: Trx, userId: string, householdId: Ow
 }
 
 /** The longest-standing remaining member becomes owner (the owner left, was deleted, or handed over by leaving). */
-export async function promoteLongestStanding(trx: Trx, householdId: OwnerId): Promise<void> {
+export async function promoteLongestStanding(trx: Trx, householdId: HouseholdId): Promise<void> {
   const next = await trx
     .selectFrom('memberships')
     .select('user_id')
@@ -133,7 +139,7 @@ export async function promoteLongestStanding(trx: Trx, householdId: OwnerId): Pr
   if (next) await trx.updateTable('memberships').set({ role: 'owner' }).where('user_id', '=', next.user_id).execute();
 }
 
-export async function memberCount(trx: Db, householdId: OwnerId): Promise<number> {
+export async function memberCount(trx: Db, householdId: HouseholdId): Promise<number> {
   const row = await trx
     .selectFrom('memberships')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -147,7 +153,7 @@ export async function memberCount(trx: Db, householdId: OwnerId): Promise<number
  * goes, an owner's role passes to the longest-standing member, and the household's settings
  * take a new seq (the plan may change with who is in it). The caller gives the user a new home.
  */
-export async function detachMember(trx: Trx, userId: string, householdId: OwnerId): Promise<void> {
+export async function detachMember(trx: Trx, userId: string, householdId: HouseholdId): Promise<void> {
   const role = (await trx.selectFrom('memberships').select('role').where('user_id', '=', userId).executeTakeFirst())?.role;
   await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();
   if (role === 'owner') await promoteLongestStanding(trx, householdId);
@@ -158,7 +164,7 @@ export async function detachMember(trx: Trx, userId: string, householdId: OwnerI
  * A home for a user who left or was removed: the household they left behind when they joined
  * (kept for them, with their data), else a fresh one of their own with a new random id.
  */
-async function rehome(trx: Trx, userId: string, now: number): Promise<OwnerId> {
+async function rehome(trx: Trx, userId: string, now: number): Promise<HouseholdId> {
   const kept = await trx
     .selectFrom('households')
     .select('id')
@@ -172,14 +178,14 @@ async function rehome(trx: Trx, userId: string, now: number): Promise<OwnerId> {
     await touchSettings(trx, kept.id);
     return kept.id;
   }
-  const user = await trx.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirstOrThrow();
-  return createHousehold(trx, userId, defaultHouseholdName(user.username), now);
+  const user = await trx.selectFrom('users').select(['username', 'language']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return createHousehold(trx, userId, defaultHouseholdName(user.username, isLanguage(user.language) ? user.language : DEFAULT_LANGUAGE), now);
 }
 
-type Departure = { userId: string; from: OwnerId; to: OwnerId; endedSessions: string[] };
+type Departure = { userId: string; from: HouseholdId; to: HouseholdId; endedSessions: string[] };
 
 /** Leave or removal, in one transaction; then `announceDeparture` after commit. */
-export async function depart(trx: Trx, userId: string, householdId: OwnerId, now: number): Promise<Departure> {
+export async function depart(trx: Trx, userId: string, householdId: HouseholdId, now: number): Promise<Departure> {
   await detachMember(trx, userId, householdId);
   const endedSessions = await markSessionsLeft(trx, userId, householdId, now);
   const to = await rehome(trx, userId, now);
@@ -198,7 +204,7 @@ export function announceDeparture(deps: Pick<AppDeps, 'feed'>, departure: Depart
  * all their sessions, this one included, get 403 {household: 'left'} from now on (the route
  * answers a fresh token bound to the new household).
  */
-export async function leaveHousehold(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>, userId: string, householdId: OwnerId): Promise<OwnerId> {
+export async function leaveHousehold(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>, userId: string, householdId: HouseholdId): Promise<HouseholdId> {
   const now = deps.now();
   const departure = await deps.db.transaction().execute(async (trx) => {
     if ((await memberCount(trx, householdId)) <= 1) throw conflict(HOUSEHOLD_MESSAGES.onlyMember);
@@ -209,7 +215,7 @@ export async function leaveHousehold(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>,
 }
 
 /** DELETE /api/household/members/{userId} (owner only). */
-export async function removeMember(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>, actor: { userId: string; role: HouseholdRole }, householdId: OwnerId, memberId: string): Promise<void> {
+export async function removeMember(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>, actor: { userId: string; role: HouseholdRole }, householdId: HouseholdId, memberId: string): Promise<void> {
   if (actor.role !== 'owner') throw forbidden(HOUSEHOLD_MESSAGES.ownerOnly);
   if (memberId === actor.userId) throw conflict(HOUSEHOLD_MESSAGES.removeSelf);
   const now = deps.now();
@@ -222,7 +228,7 @@ export async function removeMember(deps: Pick<AppDeps, 'db' | 'feed' | 'now'>, a
 }
 
 /** POST /api/household/owner (owner only): the owner becomes a member. */
-export async function transferOwnership(deps: Pick<AppDeps, 'db' | 'feed'>, actor: { userId: string; role: HouseholdRole }, householdId: OwnerId, newOwnerId: string): Promise<void> {
+export async function transferOwnership(deps: Pick<AppDeps, 'db' | 'feed'>, actor: { userId: string; role: HouseholdRole }, householdId: HouseholdId, newOwnerId: string): Promise<void> {
   if (actor.role !== 'owner') throw forbidden(HOUSEHOLD_MESSAGES.ownerOnly);
   if (newOwnerId === actor.userId) throw conflict(HOUSEHOLD_MESSAGES.alreadyOwner);
   await deps.db.transaction().execute(async (trx) => {

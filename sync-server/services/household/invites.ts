@@ -1,11 +1,15 @@
-import type { CreatedInvite } from '../../../shared/schemas/household.js';
+import type { CreatedInvite, InviteAbout } from '../../../shared/schemas/household.js';
 import { HOUSEHOLD_MESSAGES } from '../../../shared/schemas/household.js';
 import type { AppDeps } from '../../context.js';
 import type { DB } from '../../db/database.js';
 import type { Transaction } from 'kysely';
-import type { Database, OwnerId } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { Language } from '../../../shared/languages.js';
+import { emailLanguage, emailText } from '../../i18n/emails.js';
+import { accountLanguage } from '../../i18n/recipient-language.js';
+import type { Mail } from '../mailer.js';
 
 /** An invite works for a week, once. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -18,21 +22,15 @@ function inviteUrl(appUrl: string, code: string): string {
   return `${appUrl.replace(/\/+$/, '')}/join/${code}`;
 }
 
-function inviteMail(appUrl: string, to: string, inviterName: string, householdName: string, code: string) {
+function inviteMail(appUrl: string, to: string, inviterName: string, householdName: string, code: string, language: Language): Mail {
+  const t = emailText(language);
   // Names are typed by people: no line breaks in a mail header.
-  const inviter = inviterName.replace(/\s+/g, ' ');
-  const household = householdName.replace(/\s+/g, ' ');
+  const names = { inviter: inviterName.replace(/\s+/g, ' '), household: householdName.replace(/\s+/g, ' ') };
   return {
     to,
-    subject: `${inviter} invites you to ${household} on Toy Rotation`,
-    text: [
-      `${inviter} invites you to share "${household}" on Toy Rotation: the same toys, rotations and collections on every phone in the family.`,
-      '',
-      `Open this link to join (it works once, for 7 days):`,
-      inviteUrl(appUrl, code),
-      '',
-      'If you did not expect this, ignore this email.',
-    ].join('\n'),
+    subject: t('invite.subject', names),
+    text: [t('invite.invites', names), '', t('invite.open'), inviteUrl(appUrl, code), '', t('invite.ignore')].join('\n'),
+    language,
   };
 }
 
@@ -42,9 +40,11 @@ function inviteMail(appUrl: string, to: string, inviterName: string, householdNa
  */
 export async function createInvite(
   deps: Pick<AppDeps, 'db' | 'env' | 'mailer' | 'now' | 'log'>,
-  householdId: OwnerId,
+  householdId: HouseholdId,
   creator: { id: string; username: string },
   email: string | undefined,
+  /** The language of the request that made the invite (null: none the app ships). */
+  askedIn: Language | null = null,
 ): Promise<CreatedInvite> {
   const now = deps.now();
   const code = newToken();
@@ -80,8 +80,12 @@ export async function createInvite(
   const answer: CreatedInvite = { code, url: inviteUrl(deps.env.APP_URL, code), expiresAt };
   if (email) {
     const household = await deps.db.selectFrom('households').select('name').where('id', '=', householdId).executeTakeFirstOrThrow();
+    // The invited person's language if they have an account; otherwise the inviting request's
+    // (the app sends the language it shows), then the inviter's account's.
+    const inviter = await deps.db.selectFrom('users').select('language').where('id', '=', creator.id).executeTakeFirst();
+    const language = emailLanguage(await accountLanguage(deps.db, email), askedIn, inviter?.language);
     try {
-      await deps.mailer.send(inviteMail(deps.env.APP_URL, email, creator.username, household.name, code));
+      await deps.mailer.send(inviteMail(deps.env.APP_URL, email, creator.username, household.name, code, language));
       answer.emailed = true;
     } catch (error) {
       deps.log(`invite mail to ${email} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -91,7 +95,7 @@ export async function createInvite(
   return answer;
 }
 
-export async function listInvites(deps: Pick<AppDeps, 'db' | 'now'>, householdId: OwnerId) {
+export async function listInvites(deps: Pick<AppDeps, 'db' | 'now'>, householdId: HouseholdId) {
   const rows = await deps.db
     .selectFrom('invites')
     .selectAll()
@@ -111,7 +115,7 @@ export async function listInvites(deps: Pick<AppDeps, 'db' | 'now'>, householdId
 }
 
 /** DELETE /api/household/invites/{code}: by the code, or by the id the list shows; only this household's. */
-export async function revokeInvite(deps: Pick<AppDeps, 'db' | 'now'>, householdId: OwnerId, codeOrId: string): Promise<void> {
+export async function revokeInvite(deps: Pick<AppDeps, 'db' | 'now'>, householdId: HouseholdId, codeOrId: string): Promise<void> {
   const isListedId = new RegExp(`^[a-f0-9]{${INVITE_ID_LENGTH}}$`).test(codeOrId);
   let query = deps.db
     .updateTable('invites')
@@ -129,7 +133,7 @@ export async function revokeInvite(deps: Pick<AppDeps, 'db' | 'now'>, householdI
  * another household): nobody could welcome a person joining through one, and the household
  * is either kept for that person or emptied into the one they joined.
  */
-export async function revokeOpenInvites(trx: Transaction<Database>, householdId: OwnerId, now: number): Promise<void> {
+export async function revokeOpenInvites(trx: Transaction<Database>, householdId: HouseholdId, now: number): Promise<void> {
   await trx
     .updateTable('invites')
     .set({ revoked_at: now })
@@ -158,4 +162,18 @@ export async function findLiveInvite(db: DB | Transaction<Database>, code: strin
     .executeTakeFirst();
   if (!row) throw notFound(HOUSEHOLD_MESSAGES.inviteInvalid);
   return row;
+}
+
+/**
+ * What a live invite leads to, for the join page: the family's name and who invited. Anyone
+ * holding the code may ask (it is the secret, 256 random bits; the holder could join anyway),
+ * signed in or not; an invite that does not work is the same 404 as joining with it.
+ */
+export async function aboutInvite(db: DB, code: string, now: number): Promise<InviteAbout> {
+  const invite = await findLiveInvite(db, code, now);
+  const [household, inviter] = await Promise.all([
+    db.selectFrom('households').select('name').where('id', '=', invite.household_id).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select('username').where('id', '=', invite.created_by).executeTakeFirst(),
+  ]);
+  return { householdName: household.name, invitedBy: inviter?.username ?? null, expiresAt: Number(invite.expires_at) };
 }

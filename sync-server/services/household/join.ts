@@ -1,7 +1,7 @@
 import { HOUSEHOLD_MESSAGES } from '../../../shared/schemas/household.js';
 import type { AppDeps } from '../../context.js';
 import { isPostgres } from '../../db/database.js';
-import type { OwnerId } from '../../db/schema.js';
+import type { HouseholdId } from '../../db/schema.js';
 import { REPLICATED_TABLES } from '../../db/schema.js';
 import { conflict, HttpError } from '../../lib/http-error.js';
 import { detachMember, markSessionsLeft, membershipOf, touchSettings } from './households.js';
@@ -24,7 +24,7 @@ export async function joinHousehold(
   userId: string,
   sessionHash: string,
   input: { code: string; bringMyToys: boolean },
-): Promise<{ householdId: OwnerId; from: OwnerId }> {
+): Promise<{ householdId: HouseholdId; from: HouseholdId }> {
   const now = deps.now();
   const result = await deps.db.transaction().execute(async (trx) => {
     const invite = await findLiveInvite(trx, input.code, now);

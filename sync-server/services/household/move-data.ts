@@ -3,30 +3,30 @@ import type { Transaction } from 'kysely';
 import { listNameKey } from '../../../shared/domain/list-names.js';
 import { planLimits } from '../../../shared/domain/plans.js';
 import { CHILDREN_MAX, UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
-import type { Database, ListRow, OwnerId, RotationRow, ToyRow } from '../../db/schema.js';
+import type { Database, ListRow, HouseholdId, RotationRow, ToyRow } from '../../db/schema.js';
 import { forbidden } from '../../lib/http-error.js';
 import { mergeSameNamedLists } from '../lists/name-clash.js';
 import { listFromRow, rotationFromRow, settingsFromRow, toyFromRow } from '../sync/row-mapping.js';
-import { writeDoc } from '../sync/stored-docs.js';
+import { applyChange, scopeOf } from '../replicated/apply.js';
 import { dropPracticeRows } from './drop.js';
 import { householdPlan } from './households.js';
 import { mergeChildren, tooManyChildrenMessage, type ChildrenMerge } from './merge-children.js';
 
 // "Bring my toys" (POST /api/household/join, decision 016): the joiner's household is emptied
-// into the one they join. Every document goes through its table's one write path (writeDoc).
+// into the one they join. Every document goes through the one write path (replicated/apply.ts).
 
 type Trx = Transaction<Database>;
 
-function liveRows(trx: Trx, table: 'toys', householdId: OwnerId): Promise<ToyRow[]>;
-function liveRows(trx: Trx, table: 'lists', householdId: OwnerId): Promise<ListRow[]>;
-function liveRows(trx: Trx, table: 'rotations', householdId: OwnerId): Promise<RotationRow[]>;
-function liveRows(trx: Trx, table: 'toys' | 'lists' | 'rotations', householdId: OwnerId): Promise<unknown[]> {
-  return trx.selectFrom(table).selectAll().where('user_id', '=', householdId).where('deleted', '=', 0).execute();
+function liveRows(trx: Trx, table: 'toys', householdId: HouseholdId): Promise<ToyRow[]>;
+function liveRows(trx: Trx, table: 'lists', householdId: HouseholdId): Promise<ListRow[]>;
+function liveRows(trx: Trx, table: 'rotations', householdId: HouseholdId): Promise<RotationRow[]>;
+function liveRows(trx: Trx, table: 'toys' | 'lists' | 'rotations', householdId: HouseholdId): Promise<unknown[]> {
+  return trx.selectFrom(table).selectAll().where('household_id', '=', householdId).where('deleted', '=', 0).execute();
 }
 
-async function settingsOf(trx: Trx, householdId: OwnerId) {
+async function settingsOf(trx: Trx, householdId: HouseholdId) {
   // The plan is not stored in the row (it is the household's): any value does here.
-  return settingsFromRow(await trx.selectFrom('settings').selectAll().where('user_id', '=', householdId).executeTakeFirstOrThrow(), 'free');
+  return settingsFromRow(await trx.selectFrom('settings').selectAll().where('household_id', '=', householdId).executeTakeFirstOrThrow(), 'free');
 }
 
 /**
@@ -35,7 +35,7 @@ async function settingsOf(trx: Trx, householdId: OwnerId) {
  * one (CHILDREN_MAX). Otherwise the join is refused with 403 and nothing happens. Returns how
  * the children merge.
  */
-export async function planMove(trx: Trx, from: OwnerId, to: OwnerId, userId: string, now: number): Promise<ChildrenMerge> {
+export async function planMove(trx: Trx, from: HouseholdId, to: HouseholdId, userId: string, now: number): Promise<ChildrenMerge> {
   const joiner = await trx.selectFrom('users').select('plan').where('id', '=', userId).executeTakeFirstOrThrow();
   const plan = joiner.plan === 'paid' ? 'paid' : await householdPlan(trx, to);
   const limits = planLimits(plan);
@@ -60,8 +60,8 @@ export async function planMove(trx: Trx, from: OwnerId, to: OwnerId, userId: str
 }
 
 /** Ids of `table`'s rows in the household (live or deleted: a moved row may take none of them). */
-async function takenIds(trx: Trx, table: 'toys' | 'lists' | 'rotations', householdId: OwnerId): Promise<Set<string>> {
-  return new Set((await trx.selectFrom(table).select('id').where('user_id', '=', householdId).execute()).map((row) => row.id));
+async function takenIds(trx: Trx, table: 'toys' | 'lists' | 'rotations', householdId: HouseholdId): Promise<Set<string>> {
+  return new Set((await trx.selectFrom(table).select('id').where('household_id', '=', householdId).execute()).map((row) => row.id));
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -75,9 +75,11 @@ const unique = (ids: string[]) => [...new Set(ids)];
  * merge every list write runs (name-clash.ts) makes same-named lists one: the household's list
  * survives, the moved one is deleted with `merged_into` and its toys move.
  */
-export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: ChildrenMerge): Promise<void> {
+export async function moveData(trx: Trx, from: HouseholdId, to: HouseholdId, children: ChildrenMerge): Promise<void> {
   const fresh = (id: string, used: Set<string>) => (used.has(id) ? randomUUID() : id);
-  const keep = { keepAuthors: true };
+  // Stored as composed here (ids and references already mapped), who made them kept.
+  const scope = scopeOf(trx, to);
+  const keep = { mode: 'as-given', isNew: true, keepAuthors: true } as const;
 
   const listIds = new Map<string, string>([[UNCATEGORIZED_ID, UNCATEGORIZED_ID]]);
   const usedLists = await takenIds(trx, 'lists', to);
@@ -85,7 +87,7 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
     if (row.id === UNCATEGORIZED_ID) continue;
     const id = fresh(row.id, usedLists);
     listIds.set(row.id, id);
-    await writeDoc(trx, to, 'lists', { ...listFromRow(row), id }, true, keep);
+    await applyChange(scope, 'lists', { ...listFromRow(row), id }, keep);
   }
 
   const toyIds = new Map<string, string>();
@@ -94,9 +96,8 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
     const doc = toyFromRow(row);
     const id = fresh(doc.id, usedToys);
     toyIds.set(doc.id, id);
-    await writeDoc(
-      trx,
-      to,
+    await applyChange(
+      scope,
       'toys',
       {
         ...doc,
@@ -106,7 +107,6 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
         // A child that no longer existed was already ignored; it stays out.
         childIds: unique(doc.childIds.flatMap((c) => (children.ids.has(c) ? [children.ids.get(c)!] : []))),
       },
-      true,
       keep,
     );
   }
@@ -116,9 +116,8 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
     const doc = rotationFromRow(row);
     const id = fresh(doc.id, usedRotations);
     const observations = Object.fromEntries(Object.entries(doc.observations).flatMap(([toy, level]) => (toyIds.has(toy) ? [[toyIds.get(toy)!, level]] : [])));
-    await writeDoc(
-      trx,
-      to,
+    await applyChange(
+      scope,
       'rotations',
       {
         ...doc,
@@ -128,22 +127,21 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
         // A removed child's history keeps its id (it shows nowhere, as before the move).
         childId: children.ids.get(doc.childId) ?? doc.childId,
       },
-      true,
       keep,
     );
     // Its place in the server's order is kept, so both histories interleave in their true order.
-    await trx.updateTable('rotations').set({ accepted_seq: row.accepted_seq ?? row.seq }).where('user_id', '=', to).where('id', '=', id).execute();
+    await trx.updateTable('rotations').set({ accepted_seq: row.accepted_seq ?? row.seq }).where('household_id', '=', to).where('id', '=', id).execute();
   }
 
-  await writeDoc(trx, to, 'settings', { ...(await settingsOf(trx, to)), ...children.fields }, false, keep);
+  await applyChange(scope, 'settings', { ...(await settingsOf(trx, to)), ...children.fields }, { ...keep, isNew: false });
 
   // Photos: the household now holds them (files are content-addressed and stay where they are).
-  const photos = await trx.selectFrom('media').selectAll().where('user_id', '=', from).execute();
+  const photos = await trx.selectFrom('media').selectAll().where('household_id', '=', from).execute();
   for (const photo of photos) {
     await trx
       .insertInto('media')
-      .values({ ...photo, user_id: to })
-      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+      .values({ ...photo, household_id: to })
+      .onConflict((oc) => oc.columns(['household_id', 'id']).doNothing())
       .execute();
   }
 
@@ -151,7 +149,7 @@ export async function moveData(trx: Trx, from: OwnerId, to: OwnerId, children: C
   // The old household keeps nothing (its settings row, calendar feed and reminders too): its
   // row stays only to route a late hand-in push (moved_to) and goes with the account.
   for (const table of ['toys', 'lists', 'rotations', 'settings', 'media'] as const) {
-    await trx.deleteFrom(table).where('user_id', '=', from).execute();
+    await trx.deleteFrom(table).where('household_id', '=', from).execute();
   }
   await dropPracticeRows(trx, [from]);
 }

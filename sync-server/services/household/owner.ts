@@ -1,6 +1,6 @@
 import type { Plan } from '../../../shared/domain/plans.js';
 import type { HouseholdRole } from '../../../shared/schemas/household.js';
-import type { OwnerId } from '../../db/schema.js';
+import type { HouseholdId } from '../../db/schema.js';
 
 // The scope types alone, so the app context and the row writers can name them without importing
 // the services that decide them (no import cycle through context.ts).
@@ -10,7 +10,7 @@ import type { OwnerId } from '../../db/schema.js';
  * services read and write (`id`, what the data tables' `user_id` holds), its plan, and who acts.
  */
 export type Owner = {
-  id: OwnerId;
+  id: HouseholdId;
   plan: 'paid' | 'free';
   /** The signed-in user: written as createdBy/updatedBy, never taken from the client. */
   actorId: string;
@@ -21,4 +21,4 @@ export type Owner = {
 
 
 /** What plan-dependent services need of the scope: the household id and its plan. */
-export type PlanScope = { id: OwnerId; plan: Plan };
+export type PlanScope = { id: HouseholdId; plan: Plan };

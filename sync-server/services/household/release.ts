@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database, OwnerId } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { dropHouseholds } from './drop.js';
 import { detachMember, memberCount, membershipOf, promoteLongestStanding } from './households.js';
 
@@ -12,10 +12,10 @@ type Trx = Transaction<Database>;
  * member of). Returns the ids of the photos of the deleted households (for
  * deleteUnusedMediaFiles), the households deleted, and the household the others keep, if any.
  */
-export async function releaseHouseholdsOf(trx: Trx, userId: string): Promise<{ mediaIds: string[]; sharedHousehold: OwnerId | null; deleted: OwnerId[] }> {
+export async function releaseHouseholdsOf(trx: Trx, userId: string): Promise<{ mediaIds: string[]; sharedHousehold: HouseholdId | null; deleted: HouseholdId[] }> {
   const membership = await membershipOf(trx, userId);
   const doomed = (await trx.selectFrom('households').select('id').where('kept_for', '=', userId).execute()).map((row) => row.id);
-  let sharedHousehold: OwnerId | null = null;
+  let sharedHousehold: HouseholdId | null = null;
   if (membership) {
     if ((await memberCount(trx, membership.householdId)) <= 1) {
       await trx.deleteFrom('memberships').where('user_id', '=', userId).execute();

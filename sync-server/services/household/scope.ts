@@ -1,5 +1,6 @@
 import { HOUSEHOLD_LEFT } from '../../../shared/schemas/household.js';
 import type { AppDeps } from '../../context.js';
+import type { HouseholdId } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { householdPlan } from './households.js';
@@ -28,7 +29,7 @@ export const householdLeft = () => new HttpError(403, HOUSEHOLD_LEFT.error, unde
 export async function ownerOf(
   deps: Pick<AppDeps, 'db' | 'now'>,
   session: SessionUser,
-  options: { handIn?: boolean; handInTo?: string } = {},
+  options: { handIn?: boolean; handInTo?: HouseholdId } = {},
 ): Promise<Owner> {
   const { user, binding } = session;
   if (options.handIn) {
@@ -51,7 +52,7 @@ export async function ownerOf(
 }
 
 /** The hand-in scope for a person who left `householdId` less than HAND_IN_WINDOW_MS ago (where its data is now). */
-async function handInTarget(deps: Pick<AppDeps, 'db' | 'now'>, userId: string, householdId: string): Promise<Owner | null> {
+async function handInTarget(deps: Pick<AppDeps, 'db' | 'now'>, userId: string, householdId: HouseholdId): Promise<Owner | null> {
   const departure = await deps.db
     .selectFrom('departures')
     .selectAll()

@@ -2,12 +2,12 @@ import { collectionsLimitMessage, planLimits } from '../../../shared/domain/plan
 import type { AppDeps } from '../../context.js';
 
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
-import { writeReplicated } from '../replicated-write.js';
-import { removeCollectionFromToys } from '../toys/toy-store.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
 import { findByName, insertList, loadLists, updateList } from './list-store.js';
 import { mergeSameNamedLists } from './name-clash.js';
 import { cleanNames } from './names.js';
 import type { PlanScope } from '../household/scope.js';
+import type { HouseholdId } from '../../db/schema.js';
 
 // Collections (spec `toysBaskets`, "baskets"). Toys hold collection ids, so a rename is one
 // row; removing one takes it out of every toy. The plan limits how many a user may have.
@@ -16,7 +16,7 @@ import type { PlanScope } from '../household/scope.js';
 export async function replaceCollections(deps: AppDeps, user: PlanScope, names: readonly string[]): Promise<void> {
   const wanted = cleanNames(names);
   const now = deps.now();
-  await writeReplicated(deps, user.id, ['lists', 'toys'], async (trx) => {
+  await replicatedTransaction(deps, user.id, { quotas: ['lists', 'toys'], announce: ['lists', 'toys'] }, async ({ trx }) => {
     await mergeSameNamedLists(trx, user.id); // heal first: the call then acts on one list per name
     const { collections } = await loadLists(trx, user.id);
     const kept = new Map<string, (typeof collections)[number]>();
@@ -34,40 +34,38 @@ export async function replaceCollections(deps: AppDeps, user: PlanScope, names: 
     }
     for (const row of collections) {
       if (kept.has(row.id)) continue;
-      await updateList(trx, user.id, row.id, { deleted: 1 });
-      await removeCollectionFromToys(trx, user.id, row.id);
+      await updateList(trx, user.id, row.id, { deleted: true }); // its toys follow (replicated/apply.ts)
     }
     await mergeSameNamedLists(trx, user.id); // a same-named list pushed meanwhile (decision 008)
   });
 }
 
 /** PUT deleteBasket {basketToDelete}. */
-export async function deleteCollection(deps: AppDeps, userId: string, name: string): Promise<void> {
-  await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
-    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
-    const row = findByName((await loadLists(trx, userId)).collections, name);
+export async function deleteCollection(deps: AppDeps, householdId: HouseholdId, name: string): Promise<void> {
+  await replicatedTransaction(deps, householdId, { quotas: ['lists', 'toys'], announce: ['lists', 'toys'] }, async ({ trx }) => {
+    await mergeSameNamedLists(trx, householdId); // heal first: the call then acts on one list per name
+    const row = findByName((await loadLists(trx, householdId)).collections, name);
     if (!row) throw notFound(`There is no collection named "${name.trim()}".`);
-    await updateList(trx, userId, row.id, { deleted: 1 });
-    await removeCollectionFromToys(trx, userId, row.id);
+    await updateList(trx, householdId, row.id, { deleted: true }); // its toys follow (replicated/apply.ts)
   });
 }
 
 /** PUT updateBasketName {toysBaskets}: the whole list after a rename; same length and order. */
-export async function renameCollections(deps: AppDeps, userId: string, names: readonly string[]): Promise<void> {
+export async function renameCollections(deps: AppDeps, householdId: HouseholdId, names: readonly string[]): Promise<void> {
   const trimmed = names.map((name) => name.trim());
   if (trimmed.some((name) => !name)) throw badRequest('A collection name cannot be empty.');
   if (cleanNames(trimmed).length !== trimmed.length) throw badRequest('Two collections cannot have the same name.');
-  await writeReplicated(deps, userId, ['lists', 'toys'], async (trx) => {
-    await mergeSameNamedLists(trx, userId); // heal first: the call then acts on one list per name
-    const { collections } = await loadLists(trx, userId);
+  await replicatedTransaction(deps, householdId, { quotas: ['lists', 'toys'], announce: ['lists', 'toys'] }, async ({ trx }) => {
+    await mergeSameNamedLists(trx, householdId); // heal first: the call then acts on one list per name
+    const { collections } = await loadLists(trx, householdId);
     if (collections.length !== trimmed.length) {
       throw conflict('Your collections changed on another device. Please reload and try again.');
     }
     for (const [index, row] of collections.entries()) {
       const name = trimmed[index] as string;
-      if (row.name !== name) await updateList(trx, userId, row.id, { name });
+      if (row.name !== name) await updateList(trx, householdId, row.id, { name });
     }
-    await mergeSameNamedLists(trx, userId);
+    await mergeSameNamedLists(trx, householdId);
   });
 }
 

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { sameListName } from '../../../shared/domain/list-names.js';
 import { UNCATEGORIZED_ID, type ListKind } from '../../../shared/schemas/docs.js';
-import type { Database, ListRow } from '../../db/schema.js';
-import { nextSeq } from '../change-feed.js';
-import { insertDoc } from '../sync/stored-docs.js';
+import type { Database, ListRow, HouseholdId } from '../../db/schema.js';
+import { createDoc, patchDoc, scopeOf } from '../replicated/apply.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -16,11 +15,11 @@ export type UserLists = {
   collectionName(id: string): string | undefined;
 };
 
-export async function loadLists(db: Db, userId: string): Promise<UserLists> {
+export async function loadLists(db: Db, householdId: HouseholdId): Promise<UserLists> {
   const rows = await db
     .selectFrom('lists')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('household_id', '=', householdId)
     .where('deleted', '=', 0)
     .orderBy('position')
     .orderBy('created_at')
@@ -50,7 +49,7 @@ export function findByName(rows: readonly ListRow[], name: string): ListRow | un
 
 export async function insertList(
   trx: Transaction<Database>,
-  userId: string,
+  householdId: HouseholdId,
   kind: ListKind,
   name: string,
   position: number,
@@ -62,20 +61,22 @@ export async function insertList(
   // so a derived id would add no convergence; it would only make more documents whose id can
   // be made again after a delete, which createdAt must then tell apart (decision 008).
   const id = randomUUID();
-  await insertDoc(trx, userId, 'lists', { id, kind, name, position, createdAt: now });
+  await createDoc(scopeOf(trx, householdId), 'lists', { id, kind, name, position, createdAt: now });
   return id;
 }
 
+/**
+ * Renames, moves or deletes a list through the one write path (a deleted list's toys follow:
+ * replicated/apply.ts). `mergedInto` records the survivor of a name merge (decision 008): a
+ * server-side column, not part of the document, so it is set after the write.
+ */
 export async function updateList(
   trx: Transaction<Database>,
-  userId: string,
+  householdId: HouseholdId,
   id: string,
-  changes: { name?: string; position?: number; deleted?: number; merged_into?: string | null },
+  changes: { name?: string; position?: number; deleted?: true; mergedInto?: string },
 ): Promise<void> {
-  await trx
-    .updateTable('lists')
-    .set({ ...changes, seq: await nextSeq(trx) })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .execute();
+  const { mergedInto, deleted, ...fields } = changes;
+  await patchDoc(scopeOf(trx, householdId), 'lists', id, { ...fields, ...(deleted ? { _deleted: true } : {}) });
+  if (mergedInto !== undefined) await trx.updateTable('lists').set({ merged_into: mergedInto }).where('household_id', '=', householdId).where('id', '=', id).execute();
 }

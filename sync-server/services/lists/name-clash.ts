@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import { listNameKey } from '../../../shared/domain/list-names.js';
 import { UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
-import type { Database, ListRow } from '../../db/schema.js';
-import { moveToysToList } from '../toys/toy-store.js';
+import type { Database, ListRow, HouseholdId } from '../../db/schema.js';
+import { moveToysToList, scopeOf } from '../replicated/apply.js';
 import { updateList } from './list-store.js';
 
 // Names of categories and collections are unique per kind after every write, whatever the
@@ -27,11 +27,11 @@ function survivorFirst(a: ListRow, b: ListRow): number {
  * pointing at Y. A no-op update of the user's Uncategorized row takes its row lock until
  * commit, without using a sequence number. Call it first in the transaction.
  */
-export async function lockListsOf(trx: Transaction<Database>, userId: string): Promise<void> {
+export async function lockListsOf(trx: Transaction<Database>, householdId: HouseholdId): Promise<void> {
   await trx
     .updateTable('lists')
     .set((eb) => ({ seq: eb.ref('seq') }))
-    .where('user_id', '=', userId)
+    .where('household_id', '=', householdId)
     .where('id', '=', UNCATEGORIZED_ID)
     .execute();
 }
@@ -43,9 +43,9 @@ export type ClashOutcome = { listsChanged: boolean; toysChanged: boolean };
  * deleted with `merged_into` set (so a toy pushed later with their id lands in the survivor),
  * and their toys move to the survivor. Runs at the end of every transaction that writes lists.
  */
-export async function mergeSameNamedLists(trx: Transaction<Database>, userId: string): Promise<ClashOutcome> {
-  await lockListsOf(trx, userId);
-  const rows = await trx.selectFrom('lists').selectAll().where('user_id', '=', userId).where('deleted', '=', 0).execute();
+export async function mergeSameNamedLists(trx: Transaction<Database>, householdId: HouseholdId): Promise<ClashOutcome> {
+  await lockListsOf(trx, householdId);
+  const rows = await trx.selectFrom('lists').selectAll().where('household_id', '=', householdId).where('deleted', '=', 0).execute();
   const groups = new Map<string, ListRow[]>();
   for (const row of rows) {
     const key = `${row.kind}:${listNameKey(row.name)}`;
@@ -56,28 +56,11 @@ export async function mergeSameNamedLists(trx: Transaction<Database>, userId: st
     if (group.length < 2) continue;
     const [survivor, ...losers] = [...group].sort(survivorFirst) as [ListRow, ...ListRow[]];
     for (const loser of losers) {
-      await updateList(trx, userId, loser.id, { deleted: 1, merged_into: survivor.id });
+      // Its toys first, so that deleting it moves none of them to Uncategorized.
+      if ((await moveToysToList(scopeOf(trx, householdId), survivor.kind, loser.id, survivor.id)) > 0) outcome.toysChanged = true;
+      await updateList(trx, householdId, loser.id, { deleted: true, mergedInto: survivor.id });
       outcome.listsChanged = true;
-      if ((await moveToysToList(trx, userId, survivor.kind, loser.id, survivor.id)) > 0) outcome.toysChanged = true;
     }
   }
   return outcome;
-}
-
-export type ListFate = { kind: string; deleted: boolean; mergedInto: string | null };
-
-/**
- * Where a toy's reference to a list points now: the list itself while live, the survivor of
- * a merge (followed through chains), null for a list deleted outright; unknown ids are kept
- * (the same device's lists push may not have arrived yet).
- */
-export function resolveListId(id: string, lists: ReadonlyMap<string, ListFate>): string | null {
-  let current = id;
-  for (let hops = 0; hops < 16; hops++) {
-    const fate = lists.get(current);
-    if (!fate || !fate.deleted) return current;
-    if (!fate.mergedInto) return null;
-    current = fate.mergedInto;
-  }
-  return null;
 }

@@ -1,4 +1,5 @@
 import type { Env } from '../../env.js';
+import { DependencyUnavailable } from '../../lib/unavailable.js';
 import { diskMediaStore } from './disk-media-store.js';
 import type { MediaStore } from './media-store.js';
 
@@ -8,7 +9,7 @@ import type { MediaStore } from './media-store.js';
  * the variable (rather than every photo upload failing later).
  */
 export async function createMediaStore(env: Env): Promise<MediaStore & { close(): void }> {
-  if (env.MEDIA_STORE === 'disk') return { ...diskMediaStore(env.DATA_DIR), close() {} };
+  if (env.MEDIA_STORE === 'disk') return { ...guarded(diskMediaStore(env.DATA_DIR)), close() {} };
   // The AWS SDK loads only for S3 (a disk store does without its memory).
   const { s3MediaStore } = await import('./s3-media-store.js');
   const store = s3MediaStore({
@@ -24,5 +25,29 @@ export async function createMediaStore(env: Env): Promise<MediaStore & { close()
     store.close();
     throw error;
   }
-  return store;
+  return { ...guarded(store), close: () => store.close() };
+}
+
+/**
+ * The store with every failure marked as the photo store's (an outage, not a bug of the
+ * request): the caller answers 503 with Retry-After, whichever route or job met it. A missing
+ * photo is not a failure (get answers null).
+ */
+function guarded(store: MediaStore): MediaStore {
+  const down = (error: unknown) => {
+    throw error instanceof DependencyUnavailable ? error : new DependencyUnavailable('photo_store', error);
+  };
+  return {
+    put: (id, bytes, mime) => store.put(id, bytes, mime).catch(down),
+    get: (id) => store.get(id).catch(down),
+    delete: (name, options) => store.delete(name, options).catch(down),
+    check: () => store.check().catch(down),
+    async *list() {
+      try {
+        yield* store.list();
+      } catch (error) {
+        down(error);
+      }
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { mediaFilePath, type MediaStore, type StoredName } from './media-store.js';
@@ -37,6 +38,10 @@ export function diskMediaStore(dataDir: string): MediaStore {
         if (written === null || written >= options.writtenBefore) return;
       }
       await fs.rm(file, { force: true });
+    },
+    async check() {
+      await fs.mkdir(root, { recursive: true });
+      await fs.access(root, constants.R_OK | constants.W_OK);
     },
     async *list() {
       for (const dir of await names(root)) {

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { seedUser } from '../../test-support/users.js';
 import { makePng } from '../../test-support/test-images.js';
 import { mediaId } from './media-store.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // Photos stored before uploads were re-encoded (migration 1100 marks their rows reencoded = 0)
 // are never served as they were uploaded (decision 010).
@@ -19,7 +20,7 @@ const SCRIPT = '<script>alert(1)</script>';
 async function storeLegacy(userId: string, bytes: Uint8Array, mime = 'image/png') {
   const id = mediaId(bytes);
   await t.deps.media.put(id, bytes, mime);
-  await t.db.insertInto('media').values({ user_id: userId, id, mime, bytes: bytes.length, width: 4, height: 4, created_at: 1, reencoded: 0 }).execute();
+  await t.db.insertInto('media').values({ household_id: asHouseholdId(userId), id, mime, bytes: bytes.length, width: 4, height: 4, created_at: 1, reencoded: 0 }).execute();
   return id;
 }
 
@@ -67,7 +68,7 @@ describe('photos stored before re-encoding', () => {
     expect(upload.status).toBe(201);
     const stored = (await t.deps.media.get(id))!;
     expect(isJpeg(stored)).toBe(true);
-    const rows = await t.db.selectFrom('media').select(['user_id', 'reencoded', 'mime']).where('id', '=', id).execute();
+    const rows = await t.db.selectFrom('media').select(['household_id', 'reencoded', 'mime']).where('id', '=', id).execute();
     expect(rows.map((row) => [row.reencoded, row.mime])).toEqual([
       [1, 'image/jpeg'],
       [1, 'image/jpeg'],

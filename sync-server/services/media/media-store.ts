@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { badRequest } from '../../lib/http-error.js';
 import { checkImage } from './image-check.js';
 import type { ImageInfo } from './image-info.js';
@@ -26,6 +26,8 @@ export type MediaStore = {
   delete(name: string, options?: { writtenBefore?: number }): Promise<void>;
   /** Every stored object with when it was last written (the stray-file sweep, stray-files.ts). */
   list(): AsyncIterable<StoredName>;
+  /** Throws unless the store answers and can be written (start-up, and GET /api/ready). */
+  check(): Promise<void>;
 };
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -62,11 +64,11 @@ export async function writeMediaFile(store: MediaStore, image: CheckedImage): Pr
 }
 
 /** Records that this user has this image (idempotent). */
-export async function recordMedia(db: Db, userId: string, image: CheckedImage, now: number): Promise<void> {
+export async function recordMedia(db: Db, householdId: HouseholdId, image: CheckedImage, now: number): Promise<void> {
   await db
     .insertInto('media')
     .values({
-      user_id: userId,
+      household_id: householdId,
       id: image.id,
       mime: image.info.mime,
       bytes: image.bytes.length,
@@ -74,13 +76,19 @@ export async function recordMedia(db: Db, userId: string, image: CheckedImage, n
       height: image.info.height,
       created_at: now,
     })
-    .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+    .onConflict((oc) => oc.columns(['household_id', 'id']).doNothing())
     .execute();
 }
 
-export async function userHasMedia(db: Db, userId: string, id: string): Promise<boolean> {
-  const row = await db.selectFrom('media').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+export async function userHasMedia(db: Db, householdId: HouseholdId, id: string): Promise<boolean> {
+  const row = await db.selectFrom('media').select('id').where('household_id', '=', householdId).where('id', '=', id).executeTakeFirst();
   return Boolean(row);
+}
+
+/** Whether any account has stored a photo under this id. */
+export async function mediaExists(db: Db, id: string): Promise<boolean> {
+  if (!/^[a-f0-9]{64}$/.test(id)) return false;
+  return Boolean(await db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst());
 }
 
 /**

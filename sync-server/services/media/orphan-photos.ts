@@ -20,7 +20,7 @@ export async function removeOrphanPhotos(deps: Pick<AppDeps, 'db' | 'media' | 'n
       eb
         .selectFrom('toys')
         .select('toys.id')
-        .whereRef('toys.user_id', '=', 'media.user_id')
+        .whereRef('toys.household_id', '=', 'media.household_id')
         .whereRef('toys.media_id', '=', 'media.id')
         .where('toys.deleted', '=', 0),
     );

@@ -7,6 +7,7 @@ import { seedUser } from '../../test-support/users.js';
 import { mediaId } from './media-store.js';
 import { reencodeImage, UNREADABLE_IMAGE } from './reencode.js';
 import { dataUrl, makeJpeg, makePng } from '../../test-support/test-images.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // Issue 10, item 8: photos are decoded and re-encoded, never trusted by their header.
 
@@ -86,6 +87,6 @@ describe('photo re-encoding', () => {
     const fake = new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('<script>alert(1)</script>')]));
     const res = await api.post('addToy', { data: dataUrl(fake, 'image/png'), title: 'Fake' });
     expect(res.status).toBe(400);
-    expect(await t.db.selectFrom('toys').select('id').where('user_id', '=', user.userId).execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(user.userId)).execute()).toHaveLength(1);
   });
 });

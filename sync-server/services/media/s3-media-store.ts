@@ -24,10 +24,19 @@ export type S3Settings = {
 };
 
 export type S3MediaStore = MediaStore & {
-  /** Checks at start that the bucket exists and the keys are accepted; a readable error naming the variable otherwise. */
+  /** Checks that the bucket exists and the keys are accepted; a readable error naming the variable otherwise. */
   check(): Promise<void>;
   close(): void;
 };
+
+/**
+ * A store that does not answer must not hold a request for long: the request is answered 503
+ * within a second (lib/unavailable.ts) and the device tries again, so the SDK does not retry
+ * (its backoff took ~3 s) and gives up on a connection after CONNECT_TIMEOUT_MS. A transfer
+ * under way may be slow: only silence for SOCKET_IDLE_MS ends it.
+ */
+const CONNECT_TIMEOUT_MS = 800;
+const SOCKET_IDLE_MS = 5_000;
 
 const PREFIX = 'media/';
 const key = (id: string) => `${PREFIX}${id}`;
@@ -39,7 +48,8 @@ export function s3MediaStore(settings: S3Settings): S3MediaStore {
     credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
     // Self-hosted stores (MinIO, Garage, s3rver) answer at endpoint/bucket, not bucket.endpoint.
     forcePathStyle: Boolean(settings.endpoint),
-    maxAttempts: 3,
+    maxAttempts: 1,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: SOCKET_IDLE_MS },
   });
   const lastModified = async (id: string): Promise<number | null> => {
     try {

@@ -6,10 +6,10 @@ import type { RestChild, UpdateChildBody } from '../../../shared/schemas/rest.js
 import type { AppDeps } from '../../context.js';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
-import { nextSeq } from '../change-feed.js';
-import { writeReplicated } from '../replicated-write.js';
+import { patchSettings } from '../replicated/apply.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
 import { CHILD_NOT_FOUND } from '../rotation/rotation.js';
 import { parseIds, settingsFromRow } from '../sync/row-mapping.js';
 import { isoDate } from '../toys/toy-mapper.js';
@@ -20,8 +20,8 @@ import { listToyRows } from '../toys/toy-store.js';
 
 type Trx = Transaction<Database>;
 
-export async function loadSettingsDoc(db: DB | Trx, ownerId: string): Promise<SettingsDoc> {
-  const row = await db.selectFrom('settings').selectAll().where('user_id', '=', ownerId).executeTakeFirst();
+export async function loadSettingsDoc(db: DB | Trx, householdId: HouseholdId): Promise<SettingsDoc> {
+  const row = await db.selectFrom('settings').selectAll().where('household_id', '=', householdId).executeTakeFirst();
   if (!row) throw notFound('Your settings were not found. Please log in again.');
   return settingsFromRow(row, 'free');
 }
@@ -42,13 +42,13 @@ function toRestChild(child: ChildView, settings: SettingsDoc, now: number): Rest
 }
 
 /** GET getChildren: every child, the first first. */
-export async function getChildren(deps: AppDeps, ownerId: string): Promise<RestChild[]> {
-  const settings = await loadSettingsDoc(deps.db, ownerId);
+export async function getChildren(deps: AppDeps, householdId: HouseholdId): Promise<RestChild[]> {
+  const settings = await loadSettingsDoc(deps.db, householdId);
   return listChildren(settings).map((child) => toRestChild(child, settings, deps.now()));
 }
 
-export async function getChild(deps: AppDeps, ownerId: string, childId: string): Promise<RestChild> {
-  const settings = await loadSettingsDoc(deps.db, ownerId);
+export async function getChild(deps: AppDeps, householdId: HouseholdId, childId: string): Promise<RestChild> {
+  const settings = await loadSettingsDoc(deps.db, householdId);
   const child = findChild(settings, childId);
   if (!child) throw notFound(CHILD_NOT_FOUND);
   return toRestChild(child, settings, deps.now());
@@ -58,15 +58,15 @@ export async function getChild(deps: AppDeps, ownerId: string, childId: string):
  * The largest rotation count of a child: the shared rule (its active toys minus its kept ones)
  * over the household's toys. `existing`: the children that exist (with a child being added).
  */
-export async function childMaxRotationCount(db: DB | Trx, ownerId: string, childId: string, existing: ReadonlySet<string>): Promise<number> {
-  const rows = await listToyRows(db, ownerId);
+export async function childMaxRotationCount(db: DB | Trx, householdId: HouseholdId, childId: string, existing: ReadonlySet<string>): Promise<number> {
+  const rows = await listToyRows(db, householdId);
   const toys = rows.map((row) => ({ retired: row.retired === 1, favorite: row.favorite === 1, childIds: parseIds(row.child_ids) }));
   return maxRotationCountForChild(toys, childId, existing);
 }
 
-async function assertCountAllowed(trx: Trx, ownerId: string, count: number | undefined, childId: string, existing: ReadonlySet<string>) {
+async function assertCountAllowed(trx: Trx, householdId: HouseholdId, count: number | undefined, childId: string, existing: ReadonlySet<string>) {
   if (count === undefined) return;
-  const max = await childMaxRotationCount(trx, ownerId, childId, existing);
+  const max = await childMaxRotationCount(trx, householdId, childId, existing);
   if (count > max) throw badRequest(`rotationToysNumber: The number of toys to rotate must be between 0 and ${max} (the child's toys minus the kept ones).`);
 }
 
@@ -76,13 +76,13 @@ function assertBirthYear(deps: AppDeps, birthYear: number | null | undefined) {
 }
 
 /** POST addChild. */
-export async function addChild(deps: AppDeps, ownerId: string, body: UpdateChildBody & { name: string }): Promise<RestChild> {
+export async function addChild(deps: AppDeps, householdId: HouseholdId, body: UpdateChildBody & { name: string }): Promise<RestChild> {
   assertBirthYear(deps, body.birthYear);
   const id = randomUUID();
-  await writeReplicated(deps, ownerId, ['settings'], async (trx) => {
-    const settings = await loadSettingsDoc(trx, ownerId);
+  await replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
+    const settings = await loadSettingsDoc(trx, householdId);
     if (Object.keys(settings.children).length + 1 >= CHILDREN_MAX) throw forbidden(`At most ${CHILDREN_MAX} children`);
-    await assertCountAllowed(trx, ownerId, body.rotationToysNumber, id, new Set([...existingChildIds(settings), id]));
+    await assertCountAllowed(trx, householdId, body.rotationToysNumber, id, new Set([...existingChildIds(settings), id]));
     const children = {
       ...settings.children,
       [id]: {
@@ -95,53 +95,44 @@ export async function addChild(deps: AppDeps, ownerId: string, body: UpdateChild
         createdAt: deps.now(),
       },
     };
-    await trx.updateTable('settings').set({ children: JSON.stringify(children), seq: await nextSeq(trx) }).where('user_id', '=', ownerId).execute();
+    await patchSettings(trx, householdId, { children });
   });
-  return getChild(deps, ownerId, id);
+  return getChild(deps, householdId, id);
 }
 
 /** PUT updateChild/{childId}: only the fields given change. */
-export async function updateChild(deps: AppDeps, ownerId: string, childId: string, body: UpdateChildBody): Promise<RestChild> {
+export async function updateChild(deps: AppDeps, householdId: HouseholdId, childId: string, body: UpdateChildBody): Promise<RestChild> {
   assertBirthYear(deps, body.birthYear);
-  await writeReplicated(deps, ownerId, ['settings'], async (trx) => {
-    const settings = await loadSettingsDoc(trx, ownerId);
+  await replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
+    const settings = await loadSettingsDoc(trx, householdId);
     if (!findChild(settings, childId)) throw notFound(CHILD_NOT_FOUND);
-    await assertCountAllowed(trx, ownerId, body.rotationToysNumber, childId, existingChildIds(settings));
+    await assertCountAllowed(trx, householdId, body.rotationToysNumber, childId, existingChildIds(settings));
     if (childId === FIRST_CHILD_ID) {
-      await trx
-        .updateTable('settings')
-        .set({
-          ...(body.name !== undefined ? { first_child_name: body.name } : {}),
-          ...(body.birthMonth !== undefined ? { first_child_birth_month: body.birthMonth } : {}),
-          ...(body.birthYear !== undefined ? { first_child_birth_year: body.birthYear } : {}),
-          ...(body.rotationToysNumber !== undefined ? { rotation_toys_number: body.rotationToysNumber } : {}),
-          ...(body.rotationIntervalDays !== undefined ? { rotation_interval_days: body.rotationIntervalDays } : {}),
-          seq: await nextSeq(trx),
-        })
-        .where('user_id', '=', ownerId)
-        .execute();
+      await patchSettings(trx, householdId, {
+        ...(body.name !== undefined ? { firstChildName: body.name } : {}),
+        ...(body.birthMonth !== undefined ? { firstChildBirthMonth: body.birthMonth } : {}),
+        ...(body.birthYear !== undefined ? { firstChildBirthYear: body.birthYear } : {}),
+        ...(body.rotationToysNumber !== undefined ? { rotationToysNumber: body.rotationToysNumber } : {}),
+        ...(body.rotationIntervalDays !== undefined ? { rotationIntervalDays: body.rotationIntervalDays } : {}),
+      });
       return;
     }
     const child = settings.children[childId];
     if (!child) throw notFound(CHILD_NOT_FOUND);
     if (body.name === '') throw badRequest("name: The child's name is required");
     const next = { ...child, ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) };
-    await trx
-      .updateTable('settings')
-      .set({ children: JSON.stringify({ ...settings.children, [childId]: next }), seq: await nextSeq(trx) })
-      .where('user_id', '=', ownerId)
-      .execute();
+    await patchSettings(trx, householdId, { children: { ...settings.children, [childId]: next } });
   });
-  return getChild(deps, ownerId, childId);
+  return getChild(deps, householdId, childId);
 }
 
 /** DELETE deleteChild/{childId}: never the first child. Its rotations stay in the history. */
-export async function deleteChild(deps: AppDeps, ownerId: string, childId: string): Promise<void> {
+export async function deleteChild(deps: AppDeps, householdId: HouseholdId, childId: string): Promise<void> {
   if (childId === FIRST_CHILD_ID) throw badRequest('The first child cannot be removed; you can rename it.');
-  await writeReplicated(deps, ownerId, ['settings'], async (trx) => {
-    const settings = await loadSettingsDoc(trx, ownerId);
+  await replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
+    const settings = await loadSettingsDoc(trx, householdId);
     if (!(childId in settings.children)) throw notFound(CHILD_NOT_FOUND);
     const { [childId]: _removed, ...rest } = settings.children;
-    await trx.updateTable('settings').set({ children: JSON.stringify(rest), seq: await nextSeq(trx) }).where('user_id', '=', ownerId).execute();
+    await patchSettings(trx, householdId, { children: rest });
   });
 }

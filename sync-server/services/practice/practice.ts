@@ -4,19 +4,19 @@ import { planLimits, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js'
 import type { Observation, RetireReason, RotationDoc } from '../../../shared/schemas/docs.js';
 import type { RestToy } from '../../../shared/schemas/rest.js';
 import type { AppDeps } from '../../context.js';
-import type { ToyRow, User } from '../../db/schema.js';
+import type { ToyRow, User, HouseholdId } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { loadLists, type UserLists } from '../lists/list-store.js';
-import { writeReplicated } from '../replicated-write.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
 import { CHILD_NOT_FOUND, latestRotationRow } from '../rotation/rotation.js';
 import { parseIds, rotationFromRow } from '../sync/row-mapping.js';
 import { isoDate, toRestToy } from '../toys/toy-mapper.js';
-import { countToys, findToy, findToys, listToyRows, updateToyRow } from '../toys/toy-store.js';
-import { nextSeq } from '../change-feed.js';
+import { countToys, findToy, findToys, listToyRows, patchToy } from '../toys/toy-store.js';
+import { patchDoc, scopeOf } from '../replicated/apply.js';
 import { loadSettingsDoc } from './children.js';
 
 // Retiring, storage places, child assignment, observations, history and the swap list over
-// REST (issue 14, decision 018). Services take the data owner's id (`ownerId`).
+// REST (issue 14, decision 018). Services take the data owner's id (`householdId`).
 
 type ToyRef = { _id: string; title: string; type: string; location: string };
 
@@ -24,54 +24,54 @@ function toyRef(row: ToyRow, lists: UserLists): ToyRef {
   return { _id: row.id, title: row.title, type: lists.categoryName(row.category_id), location: row.location ?? '' };
 }
 
-async function restToy(deps: AppDeps, ownerId: string, id: string): Promise<RestToy> {
-  const [row, lists] = await Promise.all([findToy(deps.db, ownerId, id), loadLists(deps.db, ownerId)]);
+async function restToy(deps: AppDeps, householdId: HouseholdId, id: string): Promise<RestToy> {
+  const [row, lists] = await Promise.all([findToy(deps.db, householdId, id), loadLists(deps.db, householdId)]);
   return toRestToy(row, lists);
 }
 
 /** PUT retireToy/{id}: leaves rotation and the active inventory; frees room under the plan. */
-export async function retireToy(deps: AppDeps, ownerId: string, id: string, reason: RetireReason, note: string | null): Promise<RestToy> {
+export async function retireToy(deps: AppDeps, householdId: HouseholdId, id: string, reason: RetireReason, note: string | null): Promise<RestToy> {
   const trimmed = note?.trim() ?? '';
-  await writeReplicated(deps, ownerId, ['toys'], async (trx) => {
-    await findToy(trx, ownerId, id);
-    await updateToyRow(trx, ownerId, id, { retired: 1, retired_reason: reason, retired_note: trimmed === '' ? null : trimmed, retired_at: deps.now() });
+  await replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    await findToy(trx, householdId, id);
+    await patchToy(trx, householdId, id, { retired: true, retiredReason: reason, retiredNote: trimmed === '' ? null : trimmed, retiredAt: deps.now() });
   });
-  return restToy(deps, ownerId, id);
+  return restToy(deps, householdId, id);
 }
 
 /** PUT unretireToy/{id}: back in the inventory, if the plan has room. */
-export async function unretireToy(deps: AppDeps, user: Pick<User, 'plan'>, ownerId: string, id: string): Promise<RestToy> {
-  await writeReplicated(deps, ownerId, ['toys'], async (trx) => {
-    const row = await findToy(trx, ownerId, id);
+export async function unretireToy(deps: AppDeps, user: Pick<User, 'plan'>, householdId: HouseholdId, id: string): Promise<RestToy> {
+  await replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    const row = await findToy(trx, householdId, id);
     if (row.retired !== 1) return;
-    if ((await countToys(trx, ownerId)) >= planLimits(user.plan).toysLimit) throw forbidden(TOYS_LIMIT_MESSAGE);
-    await updateToyRow(trx, ownerId, id, { retired: 0, retired_reason: null, retired_note: null, retired_at: null });
+    if ((await countToys(trx, householdId)) >= planLimits(user.plan).toysLimit) throw forbidden(TOYS_LIMIT_MESSAGE);
+    await patchToy(trx, householdId, id, { retired: false, retiredReason: null, retiredNote: null, retiredAt: null });
   });
-  return restToy(deps, ownerId, id);
+  return restToy(deps, householdId, id);
 }
 
 /** GET retiredToys: the toys under the "Retired" filter, newest first. */
-export async function retiredToys(deps: AppDeps, ownerId: string): Promise<RestToy[]> {
-  const [rows, lists] = await Promise.all([listToyRows(deps.db, ownerId, { retired: true }), loadLists(deps.db, ownerId)]);
+export async function retiredToys(deps: AppDeps, householdId: HouseholdId): Promise<RestToy[]> {
+  const [rows, lists] = await Promise.all([listToyRows(deps.db, householdId, { retired: true }), loadLists(deps.db, householdId)]);
   return rows.map((row) => toRestToy(row, lists));
 }
 
 /** PUT updateToyLocation/{id}: the storage place; blank clears it. */
-export async function setToyLocation(deps: AppDeps, ownerId: string, id: string, location: string | null): Promise<RestToy> {
+export async function setToyLocation(deps: AppDeps, householdId: HouseholdId, id: string, location: string | null): Promise<RestToy> {
   const trimmed = location?.trim() ?? '';
-  await writeReplicated(deps, ownerId, ['toys'], async (trx) => {
-    await findToy(trx, ownerId, id);
-    await updateToyRow(trx, ownerId, id, { location: trimmed === '' ? null : trimmed });
+  await replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    await findToy(trx, householdId, id);
+    await patchToy(trx, householdId, id, { location: trimmed === '' ? null : trimmed });
   });
-  return restToy(deps, ownerId, id);
+  return restToy(deps, householdId, id);
 }
 
 /** GET storagePlaces: the places already used (most used first), for suggestions. */
-export async function storagePlaces(deps: AppDeps, ownerId: string): Promise<string[]> {
+export async function storagePlaces(deps: AppDeps, householdId: HouseholdId): Promise<string[]> {
   const rows = await deps.db
     .selectFrom('toys')
     .select('location')
-    .where('user_id', '=', ownerId)
+    .where('household_id', '=', householdId)
     .where('deleted', '=', 0)
     .where('location', 'is not', null)
     .execute();
@@ -81,19 +81,19 @@ export async function storagePlaces(deps: AppDeps, ownerId: string): Promise<str
 }
 
 /** PUT updateToyChildren/{id}: the children the toy is for ([] = every child); every id must be a child. */
-export async function setToyChildren(deps: AppDeps, ownerId: string, id: string, childIds: string[]): Promise<RestToy> {
-  await writeReplicated(deps, ownerId, ['toys'], async (trx) => {
-    await findToy(trx, ownerId, id);
-    const known = new Set(listChildren(await loadSettingsDoc(trx, ownerId)).map((child) => child.id));
+export async function setToyChildren(deps: AppDeps, householdId: HouseholdId, id: string, childIds: string[]): Promise<RestToy> {
+  await replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    await findToy(trx, householdId, id);
+    const known = new Set(listChildren(await loadSettingsDoc(trx, householdId)).map((child) => child.id));
     const unknown = childIds.find((childId) => !known.has(childId));
     if (unknown !== undefined) throw badRequest(`childIds: "${unknown}" is not one of your children`);
-    await updateToyRow(trx, ownerId, id, { child_ids: JSON.stringify([...new Set(childIds)]) });
+    await patchToy(trx, householdId, id, { childIds: [...new Set(childIds)] });
   });
-  return restToy(deps, ownerId, id);
+  return restToy(deps, householdId, id);
 }
 
-async function liveRotations(deps: AppDeps, ownerId: string): Promise<RotationDoc[]> {
-  const rows = await deps.db.selectFrom('rotations').selectAll().where('user_id', '=', ownerId).where('deleted', '=', 0).execute();
+async function liveRotations(deps: AppDeps, householdId: HouseholdId): Promise<RotationDoc[]> {
+  const rows = await deps.db.selectFrom('rotations').selectAll().where('household_id', '=', householdId).where('deleted', '=', 0).execute();
   return rows.map((row) => rotationFromRow(row));
 }
 
@@ -102,40 +102,35 @@ async function liveRotations(deps: AppDeps, ownerId: string): Promise<RotationDo
  * latest rotation takes notes ("until the next rotation"); an older one answers 409. (A note a
  * device made offline, while that rotation was its latest, still arrives by sync: decision 018.)
  */
-export async function observeToy(deps: AppDeps, ownerId: string, rotationId: string, toyId: string, observation: Observation | null): Promise<Record<string, Observation>> {
-  return writeReplicated(deps, ownerId, ['rotations'], async (trx) => {
+export async function observeToy(deps: AppDeps, householdId: HouseholdId, rotationId: string, toyId: string, observation: Observation | null): Promise<Record<string, Observation>> {
+  return replicatedTransaction(deps, householdId, { quotas: ['rotations'], announce: ['rotations'] }, async ({ trx }) => {
     const row = await trx
       .selectFrom('rotations')
       .selectAll()
-      .where('user_id', '=', ownerId)
+      .where('household_id', '=', householdId)
       .where('id', '=', rotationId)
       .where('deleted', '=', 0)
       .executeTakeFirst();
     if (!row) throw notFound('That rotation was not found.');
     if (!parseIds(row.toy_ids).includes(toyId)) throw badRequest('toyId: That toy was not out in this rotation.');
-    if ((await latestRotationRow(trx, ownerId, row.child_id))?.id !== rotationId) throw conflict(OBSERVE_LATEST_ONLY);
+    if ((await latestRotationRow(trx, householdId, row.child_id))?.id !== rotationId) throw conflict(OBSERVE_LATEST_ONLY);
     const observations = { ...rotationFromRow(row).observations };
     if (observation === null) delete observations[toyId];
     else observations[toyId] = observation;
-    await trx
-      .updateTable('rotations')
-      .set({ observations: JSON.stringify(observations), seq: await nextSeq(trx) })
-      .where('user_id', '=', ownerId)
-      .where('id', '=', rotationId)
-      .execute();
+    await patchDoc(scopeOf(trx, householdId), 'rotations', rotationId, { observations });
     return observations;
   });
 }
 
 /** GET history: past rotations, newest first (optionally one child's), with toys and observations. */
-export async function rotationHistory(deps: AppDeps, ownerId: string, options: { childId?: string; limit?: number }) {
-  const settings = await loadSettingsDoc(deps.db, ownerId);
+export async function rotationHistory(deps: AppDeps, householdId: HouseholdId, options: { childId?: string; limit?: number }) {
+  const settings = await loadSettingsDoc(deps.db, householdId);
   const children = listChildren(settings);
   if (options.childId !== undefined && !findChild(settings, options.childId)) throw notFound(CHILD_NOT_FOUND);
-  const all = await liveRotations(deps, ownerId);
+  const all = await liveRotations(deps, householdId);
   const chosen = (options.childId === undefined ? childRotationsAll(all) : childRotations(all, options.childId)).slice(0, options.limit ?? 50);
   const toyIds = [...new Set(chosen.flatMap((rotation) => rotation.toyIds))];
-  const [rows, lists] = await Promise.all([findToys(deps.db, ownerId, toyIds), loadLists(deps.db, ownerId)]);
+  const [rows, lists] = await Promise.all([findToys(deps.db, householdId, toyIds), loadLists(deps.db, householdId)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const userIds = [...new Set(chosen.map((rotation) => rotation.createdBy).filter((id): id is string => Boolean(id)))];
   const users = userIds.length === 0 ? [] : await deps.db.selectFrom('users').select(['id', 'username']).where('id', 'in', userIds).execute();
@@ -164,21 +159,21 @@ function childRotationsAll(rotations: RotationDoc[]): RotationDoc[] {
 }
 
 /** GET swapList/{childId}: after the child's latest rotation, what to put away and what to bring out, with storage places. */
-export async function swapListFor(deps: AppDeps, ownerId: string, childId: string) {
-  const settings = await loadSettingsDoc(deps.db, ownerId);
+export async function swapListFor(deps: AppDeps, householdId: HouseholdId, childId: string) {
+  const settings = await loadSettingsDoc(deps.db, householdId);
   if (!findChild(settings, childId)) throw notFound(CHILD_NOT_FOUND);
-  const [current, previous] = childRotations(await liveRotations(deps, ownerId), childId);
+  const [current, previous] = childRotations(await liveRotations(deps, householdId), childId);
   const swap = swapList(previous?.toyIds ?? [], current?.toyIds ?? []);
-  const [rows, lists] = await Promise.all([findToys(deps.db, ownerId, [...swap.putAway, ...swap.bringOut]), loadLists(deps.db, ownerId)]);
+  const [rows, lists] = await Promise.all([findToys(deps.db, householdId, [...swap.putAway, ...swap.bringOut]), loadLists(deps.db, householdId)]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const refs = (ids: string[]) => ids.flatMap((id) => (byId.has(id) ? [toyRef(byId.get(id) as ToyRow, lists)] : []));
   return { childId, rotationId: current?.id ?? null, putAway: refs(swap.putAway), bringOut: refs(swap.bringOut) };
 }
 
 /** GET toyStory/{id}: times out, last out, how it went each time, and whether to suggest a rest. */
-export async function toyStoryOf(deps: AppDeps, ownerId: string, id: string) {
-  await findToy(deps.db, ownerId, id);
-  const rotations = (await liveRotations(deps, ownerId)).sort((a, b) => (b.serverOrder ?? 0) - (a.serverOrder ?? 0));
+export async function toyStoryOf(deps: AppDeps, householdId: HouseholdId, id: string) {
+  await findToy(deps.db, householdId, id);
+  const rotations = (await liveRotations(deps, householdId)).sort((a, b) => (b.serverOrder ?? 0) - (a.serverOrder ?? 0));
   const story = toyStory(id, rotations);
   const childOf = new Map(rotations.map((rotation) => [rotation.id, rotation.childId]));
   return {

@@ -6,6 +6,7 @@ import { mediaFilePath, mediaId } from '../media/media-store.js';
 import { dataUrl, makePng } from '../../test-support/test-images.js';
 import { apiClient } from '../../test-support/toys.js';
 import { quotasFor } from './quotas.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // The photo quota is counted and taken in one step, inside the transaction that records the
 // photo: a burst of parallel uploads cannot pass it together (decision 010).
@@ -21,11 +22,11 @@ async function fillPhotosLeaving(userId: string, room: number) {
   const taken = quotasFor('free').photos - room;
   await t.db
     .insertInto('media')
-    .values(Array.from({ length: taken }, (_, i) => ({ user_id: userId, id: `${i}`.padStart(64, 'e'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1 })))
+    .values(Array.from({ length: taken }, (_, i) => ({ household_id: asHouseholdId(userId), id: `${i}`.padStart(64, 'e'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1 })))
     .execute();
 }
 
-const photoRows = async (userId: string) => (await t.db.selectFrom('media').select('id').where('user_id', '=', userId).execute()).length;
+const photoRows = async (userId: string) => (await t.db.selectFrom('media').select('id').where('household_id', '=', asHouseholdId(userId)).execute()).length;
 const hasFile = (bytes: Uint8Array) => fs.existsSync(mediaFilePath(t.dataDir, mediaId(bytes)));
 
 describe('the photo quota under a parallel burst', () => {
@@ -60,7 +61,7 @@ describe('the photo quota under a parallel burst', () => {
       Array(4).fill({ error: expect.stringContaining(`at most ${quotasFor('free').photos} photos`) }),
     );
     expect(await photoRows(user.userId)).toBe(quotasFor('free').photos);
-    expect((await t.db.selectFrom('toys').select('id').where('user_id', '=', user.userId).execute()).length).toBe(2);
+    expect((await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(user.userId)).execute()).length).toBe(2);
     expect(photos.filter(hasFile)).toEqual(photos.filter((_, i) => answers[i]!.status === 200));
   });
 });

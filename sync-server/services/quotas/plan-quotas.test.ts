@@ -7,6 +7,7 @@ import { makePng } from '../../test-support/test-images.js';
 import { apiClient, insertToys } from '../../test-support/toys.js';
 import { toyDoc } from '../../test-support/docs.js';
 import { QUOTAS, quotasFor } from './quotas.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // The caps that follow the plan (decision 010), through the real REST calls and sync pushes:
 // collections and toys, and retired toys, which leave the plan's toy count (decision 018).
@@ -25,7 +26,7 @@ async function push(token: string, collection: string, docs: unknown[]) {
 const collection = (i: number) => ({ id: `col-${i}`, kind: 'collection', name: `Basket ${i}`, position: i, createdAt: 1, _deleted: false });
 
 const liveRows = async (table: 'lists' | 'toys', userId: string, where: { kind?: string } = {}) => {
-  let query = t.db.selectFrom(table).select('id').where('user_id', '=', userId).where('deleted', '=', 0);
+  let query = t.db.selectFrom(table).select('id').where('household_id', '=', asHouseholdId(userId)).where('deleted', '=', 0);
   if (where.kind) query = query.where('kind' as never, '=', where.kind as never);
   return (await query.execute()).length;
 };
@@ -40,7 +41,7 @@ describe('the collections cap', () => {
     const refused = await push(user.token, 'lists', [collection(cap), { ...collection(0), name: 'Renamed in the same push' }]);
     expect(refused).toEqual({ status: 403, body: { error: `An account can have at most ${cap} collections.` } });
     expect(await liveRows('lists', user.userId, { kind: 'collection' })).toBe(cap);
-    expect((await t.db.selectFrom('lists').select('name').where('id', '=', 'col-0').where('user_id', '=', user.userId).executeTakeFirstOrThrow()).name).toBe('Basket 0');
+    expect((await t.db.selectFrom('lists').select('name').where('id', '=', 'col-0').where('household_id', '=', asHouseholdId(user.userId)).executeTakeFirstOrThrow()).name).toBe('Basket 0');
   });
 
   it('REST: adding past the plan limit is refused and stores nothing; at the cap, removing and reordering still work', async () => {
@@ -75,7 +76,7 @@ describe('the toys cap', () => {
   it('retired toys do not count: 100 in use and 101 retired (with photos) still take a new toy, an edit and a photo', async () => {
     const user = await seedUser(t.deps);
     const photoRows = Array.from({ length: 201 }, (_, i) => ({
-      user_id: user.userId, id: `${i}`.padStart(64, 'd'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1,
+      household_id: asHouseholdId(user.userId), id: `${i}`.padStart(64, 'd'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1,
     }));
     await t.db.insertInto('media').values(photoRows).execute();
     const [active] = await insertToys(t.deps, user.userId, 100, (i) => ({ media_id: photoRows[i]!.id }));

@@ -8,6 +8,7 @@ import { dataUrl, makePng } from '../../test-support/test-images.js';
 import { apiClient, insertToys } from '../../test-support/toys.js';
 import { enforceQuotas, PHOTO_NOT_YOURS, QUOTAS, quotasFor } from './quotas.js';
 import { toyDoc } from '../../test-support/docs.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // Issue 10, item 5 (quotas) and item 7 (photo references on sync push).
 
@@ -38,7 +39,7 @@ async function putPhoto(token: string, bytes: Uint8Array) {
 const fileOf = (bytes: Uint8Array) => fs.existsSync(mediaFilePath(t.dataDir, mediaId(bytes)));
 
 const countRows = async (table: 'lists' | 'toys' | 'rotations', userId: string) =>
-  (await t.db.selectFrom(table).select('id').where('user_id', '=', userId).execute()).length;
+  (await t.db.selectFrom(table).select('id').where('household_id', '=', asHouseholdId(userId)).execute()).length;
 
 describe('quotas', () => {
   it(`accepts ${QUOTAS.categories} categories through sync, refuses more with a readable 403 and stores nothing`, async () => {
@@ -57,13 +58,13 @@ describe('quotas', () => {
   it(`keeps a rolling history of ${QUOTAS.rotationHistory} rotations, for sync and REST alike`, async () => {
     const user = await seedUser(t.deps);
     expect((await push(user.token, 'rotations', Array.from({ length: 150 }, (_, i) => rotation(i)))).status).toBe(200);
-    const rows = await t.db.selectFrom('rotations').selectAll().where('user_id', '=', user.userId).execute();
+    const rows = await t.db.selectFrom('rotations').selectAll().where('household_id', '=', asHouseholdId(user.userId)).execute();
     const live = rows.filter((r) => r.deleted === 0);
     expect(live).toHaveLength(QUOTAS.rotationHistory);
     expect(Math.min(...live.map((r) => Number(r.created_at)))).toBe(1050); // the newest were kept
     expect(rows.filter((r) => r.deleted === 1).every((r) => r.toy_ids === '[]')).toBe(true);
     await apiClient(t, user.token).get('pickRandomToys');
-    const after = await t.db.selectFrom('rotations').select('id').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    const after = await t.db.selectFrom('rotations').select('id').where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute();
     expect(after).toHaveLength(QUOTAS.rotationHistory);
   });
 
@@ -74,7 +75,7 @@ describe('quotas', () => {
     expect((await push(user.token, 'rotations', Array.from({ length: 150 }, (_, i) => rotation(i)))).status).toBe(200);
     // The last one comes from a device whose clock is behind: still the newest by the server's order.
     expect((await push(user.token, 'rotations', [{ ...rotation(0), id: 'late', createdAt: 1 }])).status).toBe(200);
-    const live = await t.db.selectFrom('rotations').select(['id', 'child_id']).where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    const live = await t.db.selectFrom('rotations').select(['id', 'child_id']).where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute();
     expect(live.filter((r) => r.child_id === 'mia').map((r) => r.id)).toEqual(['mia-1']);
     const first = live.filter((r) => r.child_id !== 'mia').map((r) => r.id);
     expect(first).toHaveLength(QUOTAS.rotationHistory);
@@ -88,16 +89,16 @@ describe('quotas', () => {
     expect(cap).toBe(planLimits('free').toysLimit + QUOTAS.toysMargin);
     await insertToys(t.deps, user.userId, cap);
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', user.userId).executeTakeFirstOrThrow();
-    await expect(t.db.transaction().execute((trx) => enforceQuotas(trx, row, 'toys'))).resolves.toEqual([]);
+    await expect(t.db.transaction().execute((trx) => enforceQuotas(trx, { ...row, id: asHouseholdId(row.id) }, 'toys'))).resolves.toEqual([]);
     await insertToys(t.deps, user.userId, 1);
-    await expect(t.db.transaction().execute((trx) => enforceQuotas(trx, row, 'toys'))).rejects.toThrow(`at most ${cap} toys`);
+    await expect(t.db.transaction().execute((trx) => enforceQuotas(trx, { ...row, id: asHouseholdId(row.id) }, 'toys'))).rejects.toThrow(`at most ${cap} toys`);
   });
 
   it('applies the same caps to REST writes: a refused one stores nothing, not even its photo file', async () => {
     const user = await seedUser(t.deps);
     // A script that adds and deletes toys through REST leaves tombstones; past the cap it stops.
     const rows = Array.from({ length: QUOTAS.rowsPerTable }, (_, i) => ({
-      user_id: user.userId, id: `tomb-${i}`, title: 'Gone', category_id: 'uncategorized', created_at: 1, last_rotated_at: null,
+      household_id: asHouseholdId(user.userId), id: `tomb-${i}`, title: 'Gone', category_id: 'uncategorized', created_at: 1, last_rotated_at: null,
       location: null, feedback: null, media_id: null, deleted: 1, seq: 1,
     }));
     for (let i = 0; i < rows.length; i += 500) await t.db.insertInto('toys').values(rows.slice(i, i + 500)).execute();
@@ -108,8 +109,8 @@ describe('quotas', () => {
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ error: expect.stringContaining(`${QUOTAS.rowsPerTable} stored toys`) });
     }
-    expect(await t.db.selectFrom('toys').select('id').where('user_id', '=', user.userId).where('deleted', '=', 0).execute()).toEqual([]);
-    expect(await t.db.selectFrom('media').select('id').where('user_id', '=', user.userId).execute()).toEqual([]);
+    expect(await t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute()).toEqual([]);
+    expect(await t.db.selectFrom('media').select('id').where('household_id', '=', asHouseholdId(user.userId)).execute()).toEqual([]);
     expect(photos.filter(fileOf)).toEqual([]);
 
     // Over the cap already (one live toy on top): re-photographing it is refused the same way.
@@ -125,7 +126,7 @@ describe('quotas', () => {
     const cap = quotasFor('free').photos;
     await t.db
       .insertInto('media')
-      .values(Array.from({ length: cap - 1 }, (_, i) => ({ user_id: user.userId, id: `${i}`.padStart(64, 'f'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1 })))
+      .values(Array.from({ length: cap - 1 }, (_, i) => ({ household_id: asHouseholdId(user.userId), id: `${i}`.padStart(64, 'f'), mime: 'image/jpeg', bytes: 1, width: 1, height: 1, created_at: 1 })))
       .execute();
     const [fits, tooMany, withToy] = [1, 2, 3].map((seed) => makePng(4, 4, seed));
     expect((await putPhoto(user.token, fits!)).status).toBe(201);

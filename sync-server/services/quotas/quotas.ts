@@ -1,12 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import { planLimits, type Plan } from '../../../shared/domain/plans.js';
 import type { SyncTable } from '../../../shared/schemas/docs.js';
-import type { Database, OwnerId, ReplicatedTable, User } from '../../db/schema.js';
+import type { Database, HouseholdId, ReplicatedTable } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { nextSeq } from '../change-feed.js';
+import { patchDoc, scopeOf } from '../replicated/apply.js';
 import type { PlanScope } from '../household/scope.js';
-import { householdPlan } from '../household/households.js';
-import { ROTATION_TOMBSTONE_ROW } from '../sync/tombstones.js';
 import { liveRotationsNewestFirst } from '../rotation/rotation-order.js';
 
 // Per-account quotas (issue 10, item 5; decision record 010). They stop one account from
@@ -56,11 +54,11 @@ export function quotasFor(plan: Plan) {
 
 type CountWhere = { live?: boolean; kind?: 'category' | 'collection'; active?: boolean };
 
-async function count(db: Db, table: ReplicatedTable, userId: string, where?: CountWhere): Promise<number> {
+async function count(db: Db, table: ReplicatedTable, householdId: HouseholdId, where?: CountWhere): Promise<number> {
   let query = db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId);
+    .where('household_id', '=', householdId);
   if (where?.live) query = query.where('deleted', '=', 0);
   if (where?.kind) query = query.where('kind' as never, '=', where.kind as never);
   if (where?.active) query = query.where('retired' as never, '=', 0 as never);
@@ -93,34 +91,23 @@ export async function enforceQuotas(trx: Transaction<Database>, user: PlanScope,
   return [];
 }
 
-/** enforceQuotas for a REST write that touched these tables (writeReplicated calls it). */
-export async function enforceQuotasAfterWrite(trx: Transaction<Database>, ownerId: OwnerId, tables: ReplicatedTable[]): Promise<void> {
-  const scope = { id: ownerId, plan: await householdPlan(trx, ownerId) };
-  for (const table of tables) await enforceQuotas(trx, scope, table);
-}
-
 /**
  * Keeps each child's newest QUOTAS.rotationHistory rotations, newest in the order the server
  * took them (fault 9 of issue 9: never by a device's clock); older ones become small tombstones
  * (deleted, no toy ids, no observations) with a new sequence, so every device drops them too.
  * Per child, so a child rotated rarely keeps its latest rotation however often its siblings rotate.
  */
-export async function trimRotationHistory(trx: Transaction<Database>, userId: string): Promise<number> {
-  const live = await liveRotationsNewestFirst(trx, userId).select(['id', 'child_id']).execute();
+export async function trimRotationHistory(trx: Transaction<Database>, householdId: HouseholdId): Promise<number> {
+  const live = await liveRotationsNewestFirst(trx, householdId).select(['id', 'child_id']).execute();
   const keptPerChild = new Map<string, number>();
   const old = live.filter(({ child_id }) => {
     const kept = keptPerChild.get(child_id) ?? 0;
     keptPerChild.set(child_id, kept + 1);
     return kept >= QUOTAS.rotationHistory;
   });
-  for (const { id } of old) {
-    await trx
-      .updateTable('rotations')
-      .set({ ...ROTATION_TOMBSTONE_ROW, seq: await nextSeq(trx) })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .execute();
-  }
+  // Deleted through the one write path: the registry's normalise makes each a small tombstone.
+  const scope = scopeOf(trx, householdId);
+  for (const { id } of old) await patchDoc(scope, 'rotations', id, { _deleted: true });
   return old.length;
 }
 
@@ -129,11 +116,11 @@ export async function trimRotationHistory(trx: Transaction<Database>, userId: st
  * account has uploaded yet is allowed: a device pushes a toy made offline before its photo
  * upload ends, and only the same bytes can later fill that id.
  */
-export async function assertOwnPhotos(db: Db, userId: string, mediaIds: Array<string | null | undefined>): Promise<void> {
+export async function assertOwnPhotos(db: Db, householdId: HouseholdId, mediaIds: Array<string | null | undefined>): Promise<void> {
   const ids = [...new Set(mediaIds.filter((id): id is string => typeof id === 'string'))];
   if (ids.length === 0) return;
-  const rows = await db.selectFrom('media').select(['id', 'user_id']).where('id', 'in', ids).execute();
-  const mine = new Set(rows.filter((r) => r.user_id === userId).map((r) => r.id));
+  const rows = await db.selectFrom('media').select(['id', 'household_id']).where('id', 'in', ids).execute();
+  const mine = new Set(rows.filter((r) => r.household_id === householdId).map((r) => r.id));
   if (rows.some((r) => !mine.has(r.id))) throw new QuotaError(PHOTO_NOT_YOURS);
 }
 
@@ -141,11 +128,11 @@ export async function assertOwnPhotos(db: Db, userId: string, mediaIds: Array<st
  * Before storing a new photo for the account. The plan's toys and a margin, plus a place for
  * each retired toy (they keep their photos and leave the plan's count) up to QUOTAS.retiredPhotos.
  */
-export async function assertPhotoRoom(db: Db, user: Pick<User, 'id' | 'plan'>): Promise<void> {
+export async function assertPhotoRoom(db: Db, user: PlanScope): Promise<void> {
   const row = await db
     .selectFrom('media')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', user.id)
+    .where('household_id', '=', user.id)
     .executeTakeFirstOrThrow();
   const photos = Number(row.n);
   const base = quotasFor(user.plan).photos;
@@ -153,7 +140,7 @@ export async function assertPhotoRoom(db: Db, user: Pick<User, 'id' | 'plan'>): 
   const retired = await db
     .selectFrom('toys')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', user.id)
+    .where('household_id', '=', user.id)
     .where('deleted', '=', 0)
     .where('retired', '=', 1)
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import { apiClient } from '../../test-support/toys.js';
 import { toyDoc } from '../../test-support/docs.js';
 import { dataUrl, makePng } from '../../test-support/test-images.js';
 import { QUOTAS } from './quotas.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // Deleted rows stay for sync (up to the per-table cap), so they must stay small: a deleted
 // rotation or toy keeps its tombstone, not its bulk (decision 010). A rotation pushed as
@@ -38,9 +39,9 @@ const bulkyRotation = (id: string, fields: Record<string, unknown> = {}) => ({
   ...fields,
 });
 const rotationRow = (userId: string, id: string) =>
-  t.db.selectFrom('rotations').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirstOrThrow();
+  t.db.selectFrom('rotations').selectAll().where('household_id', '=', asHouseholdId(userId)).where('id', '=', id).executeTakeFirstOrThrow();
 const toyRow = (userId: string, id: string) =>
-  t.db.selectFrom('toys').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirstOrThrow();
+  t.db.selectFrom('toys').selectAll().where('household_id', '=', asHouseholdId(userId)).where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('tombstones stay small', () => {
   it('a rotation pushed as already deleted is stored without its toy ids and observations; a replay converges on it', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../context.js';
+import { databaseNow } from '../../db/database-clock.js';
 import { isPostgres, type DB } from '../../db/database.js';
 import { findSessionUser } from '../auth/sessions.js';
 import { ownerOf } from '../household/scope.js';
@@ -9,7 +10,8 @@ import { ownerOf } from '../household/scope.js';
 // open stream holds a row of live_streams (a "slot"). The stream's heartbeat pushes the slot's
 // expiry forward; closing the stream deletes it; an instance that shuts down deletes its own;
 // an instance that dies leaves slots that run out after SLOT_TTL_MS, and the next claim for
-// that account deletes them.
+// that account deletes them. Expiry is the database's time (database-clock.ts), never an
+// instance's: instances whose clocks disagree share these rows.
 
 /**
  * Three stream heartbeats (25 s apart): one late heartbeat (a slow query, a busy event loop)
@@ -20,7 +22,7 @@ export const SLOT_TTL_MS = 75_000;
 /** Advisory-lock namespace of stream slots ("tstr"), apart from scheduled jobs' ("toyr"). */
 const LOCK_NAMESPACE = 0x74737472;
 
-type SlotDeps = Pick<AppDeps, 'db' | 'now' | 'instanceId'>;
+type SlotDeps = Pick<AppDeps, 'db' | 'instanceId'>;
 
 /**
  * Takes a slot for a new stream of `userId`, or returns null when `max` are held already.
@@ -28,7 +30,7 @@ type SlotDeps = Pick<AppDeps, 'db' | 'now' | 'instanceId'>;
  * transaction lock; SQLite: one writer at a time), so two instances never both take the last slot.
  */
 export async function claimStreamSlot(deps: SlotDeps, userId: string, max: number): Promise<string | null> {
-  const now = deps.now();
+  const now = databaseNow(deps.db);
   return deps.db.transaction().execute(async (trx) => {
     if (isPostgres(deps.db)) await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}, hashtext(${userId}))`.execute(trx);
     await trx.deleteFrom('live_streams').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
@@ -39,14 +41,15 @@ export async function claimStreamSlot(deps: SlotDeps, userId: string, max: numbe
       .executeTakeFirstOrThrow();
     if (Number(held) >= max) return null;
     const id = randomUUID();
-    await trx.insertInto('live_streams').values({ id, user_id: userId, instance_id: deps.instanceId, expires_at: now + SLOT_TTL_MS }).execute();
+    await trx.insertInto('live_streams').values({ id, user_id: userId, instance_id: deps.instanceId, expires_at: sql<number>`${now} + ${SLOT_TTL_MS}` }).execute();
     return id;
   });
 }
 
 /** On each heartbeat: the slot lives on. False when it is gone (it ran out while this instance stalled). */
-export async function refreshStreamSlot(deps: Pick<AppDeps, 'db' | 'now'>, slot: string): Promise<boolean> {
-  const result = await deps.db.updateTable('live_streams').set({ expires_at: deps.now() + SLOT_TTL_MS }).where('id', '=', slot).executeTakeFirst();
+export async function refreshStreamSlot(deps: Pick<AppDeps, 'db'>, slot: string): Promise<boolean> {
+  const expiresAt = sql<number>`${databaseNow(deps.db)} + ${SLOT_TTL_MS}`;
+  const result = await deps.db.updateTable('live_streams').set({ expires_at: expiresAt }).where('id', '=', slot).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 

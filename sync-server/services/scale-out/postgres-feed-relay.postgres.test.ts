@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import { startTcpProxy, type TcpProxy } from '../../test-support/tcp-proxy.js';
 import { ChangeFeed, type ChangeEvent } from '../change-feed.js';
 import { startPostgresFeedRelay, type FeedRelayHandle } from './postgres-feed-relay.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // The relay's listening connection can die without a word (a firewall dropping an idle
 // connection, a host dropping packets): no error, no close, notifications just stop coming.
@@ -33,19 +34,19 @@ describe('the change-feed relay on a connection that goes quiet', () => {
     relay = await startPostgresFeedRelay(feed, db, { log: (line) => lines.push(line), heartbeatMs: 200, heartbeatTimeoutMs: 500 });
     const userId = 'a-user-on-instance-2';
     const events: ChangeEvent[] = [];
-    feed.subscribe(userId, (event) => events.push(event));
-    one.deps.feed.publish(userId, ['toys']);
+    feed.subscribe(asHouseholdId(userId), (event) => events.push(event));
+    one.deps.feed.publish(asHouseholdId(userId), ['toys']);
     await expect.poll(() => events).toEqual([{ kind: 'change', userId, collections: ['toys'] }]);
     const firstListener = relay.listenerPid();
 
     proxy.freeze();
     await expect.poll(() => lines.join('\n'), { timeout: 5000 }).toContain('lost the PostgreSQL listener (no answer within 500 ms)');
-    one.deps.feed.publish(userId, ['lists']); // missed: instance 2 is not listening now
+    one.deps.feed.publish(asHouseholdId(userId), ['lists']); // missed: instance 2 is not listening now
     proxy.thaw();
     // Back: it cannot know what it missed, so every stream pulls every collection.
     await expect.poll(() => events.at(-1), { timeout: 10_000 }).toEqual({ kind: 'change', userId, collections: ['toys', 'lists', 'settings', 'rotations'] });
     expect(relay.listenerPid()).not.toBe(firstListener);
-    one.deps.feed.publish(userId, ['settings']);
+    one.deps.feed.publish(asHouseholdId(userId), ['settings']);
     await expect.poll(() => events.at(-1)).toEqual({ kind: 'change', userId, collections: ['settings'] });
   });
 });

@@ -14,6 +14,7 @@ import { postgresPool } from '../../db/database.js';
 import { MAX_STREAMS_PER_USER, TOO_MANY_STREAMS } from '../../routes/sync.js';
 import { closeStream, endsWithin, openStream } from '../../test-support/live-stream.js';
 import { SLOT_TTL_MS } from './live-streams.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 // Two server instances on one PostgreSQL database: what one instance kept in its memory
 // (the change feed, rate limits) must now reach the other. (PostgreSQL only: on SQLite one
@@ -38,7 +39,7 @@ function nextEvent(t: TestApp, userId: string, timeoutMs = 5000): Promise<Change
       stop();
       reject(new Error(`no change event for ${userId} within ${timeoutMs} ms`));
     }, timeoutMs);
-    const stop = t.deps.feed.subscribe(userId, (event) => {
+    const stop = t.deps.feed.subscribe(asHouseholdId(userId), (event) => {
       clearTimeout(timer);
       stop();
       resolve(event);
@@ -66,9 +67,9 @@ describe('the change feed across instances', () => {
   it('delivers an event once on the instance that published it (not again through the database)', async () => {
     const user = await seedUser(one.deps);
     const seen: ChangeEvent[] = [];
-    const stop = one.deps.feed.subscribe(user.userId, (event) => seen.push(event));
+    const stop = one.deps.feed.subscribe(asHouseholdId(user.userId), (event) => seen.push(event));
     const onTwo = nextEvent(two, user.userId);
-    one.deps.feed.publish(user.userId, ['lists']);
+    one.deps.feed.publish(asHouseholdId(user.userId), ['lists']);
     expect(await onTwo).toEqual({ kind: 'change', userId: user.userId, collections: ['lists'] });
     await new Promise((resolve) => setTimeout(resolve, 200));
     stop();
@@ -103,7 +104,7 @@ describe('the change feed across instances', () => {
     expect((await resync).collections).toEqual(['toys', 'lists', 'settings', 'rotations']);
     await expect.poll(() => two.relay!.listenerPid(), { timeout: 10_000 }).not.toBe(pid);
     const later = nextEvent(two, user.userId);
-    one.deps.feed.publish(user.userId, ['settings']);
+    one.deps.feed.publish(asHouseholdId(user.userId), ['settings']);
     expect(await later).toEqual({ kind: 'change', userId: user.userId, collections: ['settings'] });
   });
 
@@ -112,7 +113,7 @@ describe('the change feed across instances', () => {
     // The next query through instance 1's pool (the NOTIFY) fails as with a database restart.
     const failOnce = vi.spyOn(postgresPool(one.db)!, 'query').mockImplementationOnce((() => Promise.reject(new Error('Connection terminated unexpectedly'))) as never);
     const onTwo = nextEvent(two, user.userId);
-    one.deps.feed.publish(user.userId, ['rotations']);
+    one.deps.feed.publish(asHouseholdId(user.userId), ['rotations']);
     expect(await onTwo).toEqual({ kind: 'change', userId: user.userId, collections: ['rotations'] });
     expect(failOnce).toHaveBeenCalledTimes(2); // the failed send, and the one that got through
     failOnce.mockRestore();
@@ -143,9 +144,12 @@ describe('live streams over both instances', () => {
     // Streams on instance 1 whose heartbeats (25 s apart) do not come within the test: as if it had died.
     const streams = [];
     for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(one, user.token));
-    two.advance(SLOT_TTL_MS - 5000);
+    // Time passes for the slots (expiry is the database's clock, not an instance's, so their
+    // expiry moves back instead of a clock moving on).
+    const age = (ms: number) => one.db.updateTable('live_streams').set((eb) => ({ expires_at: eb('expires_at', '-', ms) })).where('user_id', '=', user.userId).execute();
+    await age(SLOT_TTL_MS - 5000);
     expect((await streamOn(two, user.token)).status).toBe(429);
-    two.advance(5000);
+    await age(5000);
     const taken = await openStream(two, user.token);
     for (const open of [...streams, taken]) closeStream(open);
   });

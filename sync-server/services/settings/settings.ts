@@ -6,15 +6,16 @@ import type { LastRotationDate, PracticeSettings, RestSettings } from '../../../
 import type { AppDeps } from '../../context.js';
 
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { nextSeq } from '../change-feed.js';
+import { patchSettings } from '../replicated/apply.js';
 import { loadLists } from '../lists/list-store.js';
-import { writeReplicated } from '../replicated-write.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
 import { isoDate } from '../toys/toy-mapper.js';
 import { childMaxRotationCount, loadSettingsDoc } from '../practice/children.js';
 import type { PlanScope } from '../household/scope.js';
+import type { HouseholdId } from '../../db/schema.js';
 
-async function settingsRow(db: AppDeps['db'], userId: string) {
-  const row = await db.selectFrom('settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+async function settingsRow(db: AppDeps['db'], householdId: HouseholdId) {
+  const row = await db.selectFrom('settings').selectAll().where('household_id', '=', householdId).executeTakeFirst();
   if (!row) throw notFound('Your settings were not found. Please log in again.');
   return row;
 }
@@ -42,32 +43,27 @@ export async function getSettings(deps: AppDeps, user: PlanScope): Promise<RestS
 }
 
 /** PUT updateSettings with issue 14's options: the household's mode, reminders, time zone; the first child's interval. */
-export async function updatePracticeSettings(deps: AppDeps, ownerId: string, body: PracticeSettings): Promise<void> {
+export async function updatePracticeSettings(deps: AppDeps, householdId: HouseholdId, body: PracticeSettings): Promise<void> {
   if (body.timeZone && !isKnownTimeZone(body.timeZone)) throw badRequest(`timeZone: "${body.timeZone}" is not a time zone this server knows`);
-  await writeReplicated(deps, ownerId, ['settings'], async (trx) => {
-    await trx
-      .updateTable('settings')
-      .set({
-        ...(body.rotationMode !== undefined ? { rotation_mode: body.rotationMode } : {}),
-        ...(body.rotationIntervalDays !== undefined ? { rotation_interval_days: body.rotationIntervalDays } : {}),
-        ...(body.reminderEmail !== undefined ? { reminder_email: body.reminderEmail ? 1 : 0 } : {}),
-        ...(body.timeZone !== undefined ? { time_zone: body.timeZone } : {}),
-        seq: await nextSeq(trx),
-      })
-      .where('user_id', '=', ownerId)
-      .execute();
+  await replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
+    await patchSettings(trx, householdId, {
+      ...(body.rotationMode !== undefined ? { rotationMode: body.rotationMode } : {}),
+      ...(body.rotationIntervalDays !== undefined ? { rotationIntervalDays: body.rotationIntervalDays } : {}),
+      ...(body.reminderEmail !== undefined ? { reminderEmail: body.reminderEmail } : {}),
+      ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
+    });
   });
 }
 
 /** PUT updateToyRotationNumber: 0 up to the toy count minus kept toys (spec section 5), the first child's toys. */
-export async function updateRotationNumber(deps: AppDeps, userId: string, value: number): Promise<string> {
-  return writeReplicated(deps, userId, ['settings'], async (trx) => {
+export async function updateRotationNumber(deps: AppDeps, householdId: HouseholdId, value: number): Promise<string> {
+  return replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
     // The first child's count: its own active toys minus its kept ones (the app's rule).
-    const max = await childMaxRotationCount(trx, userId, FIRST_CHILD_ID, existingChildIds(await loadSettingsDoc(trx, userId)));
+    const max = await childMaxRotationCount(trx, householdId, FIRST_CHILD_ID, existingChildIds(await loadSettingsDoc(trx, householdId)));
     if (value < 0 || value > max) {
       throw badRequest(`The number of toys to rotate must be between 0 and ${max} (your toys minus the kept ones).`);
     }
-    await trx.updateTable('settings').set({ rotation_toys_number: value, seq: await nextSeq(trx) }).where('user_id', '=', userId).execute();
+    await patchSettings(trx, householdId, { rotationToysNumber: value });
     return `Rotation number updated: ${value} ${value === 1 ? 'toy' : 'toys'} will come out each rotation.`;
   });
 }
@@ -76,15 +72,15 @@ function toLastRotationDate(value: number | null): LastRotationDate[] {
   return [{ lastRotationDate: value === null ? null : isoDate(Number(value)) }];
 }
 
-export async function getLastRotationDate(deps: AppDeps, userId: string): Promise<LastRotationDate[]> {
-  return toLastRotationDate((await settingsRow(deps.db, userId)).last_rotation_date);
+export async function getLastRotationDate(deps: AppDeps, householdId: HouseholdId): Promise<LastRotationDate[]> {
+  return toLastRotationDate((await settingsRow(deps.db, householdId)).last_rotation_date);
 }
 
 /** GET updateLastRotationDate: sets it to now. */
-export async function touchLastRotationDate(deps: AppDeps, userId: string): Promise<LastRotationDate[]> {
+export async function touchLastRotationDate(deps: AppDeps, householdId: HouseholdId): Promise<LastRotationDate[]> {
   const now = deps.now();
-  await writeReplicated(deps, userId, ['settings'], async (trx) => {
-    await trx.updateTable('settings').set({ last_rotation_date: now, seq: await nextSeq(trx) }).where('user_id', '=', userId).execute();
+  await replicatedTransaction(deps, householdId, { quotas: ['settings'], announce: ['settings'] }, async ({ trx }) => {
+    await patchSettings(trx, householdId, { lastRotationDate: now });
   });
   return toLastRotationDate(now);
 }

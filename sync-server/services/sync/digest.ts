@@ -16,19 +16,19 @@ export async function digestOf(deps: Pick<AppDeps, 'db'>, user: PlanScope, table
   const inEpoch = epoch ? { epoch } : {};
   return deps.db.transaction().execute(async (trx) => {
     if (table === 'settings') {
-      const row = await trx.selectFrom('settings').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+      const row = await trx.selectFrom('settings').selectAll().where('household_id', '=', user.id).executeTakeFirst();
       const digest = tableDigest(docsFromRows('settings', row ? [row] : [], user));
       return { ...digest, checkpoint: { seq: row ? Number(row.seq) : 0, id: row ? user.id : '', ...inEpoch } };
     }
     const last = await trx
       .selectFrom(table)
       .select(['seq', 'id'])
-      .where('user_id', '=', user.id)
+      .where('household_id', '=', user.id)
       .orderBy('seq', 'desc')
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
-    const rows = await trx.selectFrom(table).selectAll().where('user_id', '=', user.id).where('deleted', '=', 0).execute();
+    const rows = await trx.selectFrom(table).selectAll().where('household_id', '=', user.id).where('deleted', '=', 0).execute();
     return {
       ...tableDigest(docsFromRows(table, rows, user)),
       // The same position a pull gives: the start position when there is nothing yet.

@@ -2,6 +2,7 @@ import type { SyncTable } from '../../../shared/schemas/docs.js';
 import type { PullResponse, SyncCheckpoint, WireDoc } from '../../../shared/schemas/sync.js';
 import type { AppDeps } from '../../context.js';
 import type { DB } from '../../db/database.js';
+import { asHouseholdId } from '../../db/schema.js';
 
 import { judgeCheckpoint } from './epochs.js';
 import { docsFromRows } from './stored-docs.js';
@@ -44,22 +45,22 @@ async function changesAfter(
 ): Promise<{ documents: WireDoc[]; checkpoint: SyncCheckpoint | null }> {
   const seq = checkpoint?.seq ?? -1;
   const id = checkpoint?.id ?? '';
-  // Where each row stands in the change order: (seq, id); settings are keyed by user_id.
-  let rows: (Record<string, unknown> & { seq: number; id?: string; user_id: string })[];
+  // Where each row stands in the change order: (seq, id); settings are keyed by household_id.
+  let rows: (Record<string, unknown> & { seq: number; id?: string; household_id: string })[];
 
   if (table === 'settings') {
-    // One row, keyed by user_id; its document id is the user id.
+    // One row, keyed by household_id; its document id is the household id.
     rows = await db
       .selectFrom('settings')
       .selectAll()
-      .where('user_id', '=', user.id)
-      .where((eb) => eb.or([eb('seq', '>', seq), eb.and([eb('seq', '=', seq), eb('user_id', '>', id)])]))
+      .where('household_id', '=', user.id)
+      .where((eb) => eb.or([eb('seq', '>', seq), eb.and([eb('seq', '=', seq), eb('household_id', '>', asHouseholdId(id))])]))
       .execute();
   } else {
     rows = await db
       .selectFrom(table)
       .selectAll()
-      .where('user_id', '=', user.id)
+      .where('household_id', '=', user.id)
       .where((eb) => eb.or([eb('seq', '>', seq), eb.and([eb('seq', '=', seq), eb('id', '>', id)])]))
       .orderBy('seq')
       .orderBy('id')
@@ -71,6 +72,6 @@ async function changesAfter(
   return {
     // Every stored row maps to a document with its id and _deleted (stored-docs.ts).
     documents: docsFromRows(table, rows, user) as WireDoc[],
-    checkpoint: last ? { seq: Number(last.seq), id: last.id ?? last.user_id } : checkpoint,
+    checkpoint: last ? { seq: Number(last.seq), id: last.id ?? last.household_id } : checkpoint,
   };
 }

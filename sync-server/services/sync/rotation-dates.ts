@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { FIRST_CHILD_ID, type Child } from '../../../shared/schemas/docs.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { liveRotationsNewestFirst } from '../rotation/rotation-order.js';
 import type { Doc } from './merge.js';
 
@@ -11,8 +11,8 @@ import type { Doc } from './merge.js';
 // name a rotation that is no longer the current one, on every device and in getLastRotationDate.
 
 /** The dates of a child's stored rotations, the current one (latest in the server's order) first. */
-async function rotationDates(trx: Transaction<Database>, userId: string, childId: string): Promise<number[]> {
-  const rows = await liveRotationsNewestFirst(trx, userId).select('created_at').where('child_id', '=', childId).execute();
+async function rotationDates(trx: Transaction<Database>, householdId: HouseholdId, childId: string): Promise<number[]> {
+  const rows = await liveRotationsNewestFirst(trx, householdId).select('created_at').where('child_id', '=', childId).execute();
   return rows.map((row) => Number(row.created_at));
 }
 
@@ -21,20 +21,20 @@ async function rotationDates(trx: Transaction<Database>, userId: string, childId
  * rotation not stored yet, or a date set by REST updateLastRotationDate); the stored date if it
  * names one of the child's older rotations.
  */
-async function keptDate(trx: Transaction<Database>, userId: string, childId: string, pushed: unknown, stored: unknown): Promise<unknown> {
+async function keptDate(trx: Transaction<Database>, householdId: HouseholdId, childId: string, pushed: unknown, stored: unknown): Promise<unknown> {
   if (typeof pushed !== 'number' || pushed === stored) return pushed;
-  const [current, ...older] = await rotationDates(trx, userId, childId);
+  const [current, ...older] = await rotationDates(trx, householdId, childId);
   return current !== pushed && older.includes(pushed) ? stored : pushed;
 }
 
 /** Settings after a push's merge, with every child's last rotation date naming its current rotation. */
-export async function keepCurrentRotationDates(trx: Transaction<Database>, userId: string, merged: Doc, master: Doc | undefined): Promise<Doc> {
+export async function keepCurrentRotationDates(trx: Transaction<Database>, householdId: HouseholdId, merged: Doc, master: Doc | undefined): Promise<Doc> {
   if (!master) return merged;
-  const lastRotationDate = await keptDate(trx, userId, FIRST_CHILD_ID, merged.lastRotationDate, master.lastRotationDate);
+  const lastRotationDate = await keptDate(trx, householdId, FIRST_CHILD_ID, merged.lastRotationDate, master.lastRotationDate);
   const children = { ...(merged.children as Record<string, Child>) };
   const storedChildren = (master.children ?? {}) as Record<string, Child>;
   for (const [id, child] of Object.entries(children)) {
-    const date = await keptDate(trx, userId, id, child.lastRotationDate, storedChildren[id]?.lastRotationDate);
+    const date = await keptDate(trx, householdId, id, child.lastRotationDate, storedChildren[id]?.lastRotationDate);
     if (date !== child.lastRotationDate) children[id] = { ...child, lastRotationDate: date as number | null };
   }
   return { ...merged, lastRotationDate, children };

@@ -43,7 +43,7 @@ export function toyFromRow(row: ToyRow): WithDeleted<ToyDoc> {
   };
 }
 
-/** The stored columns of a toy document; createdBy and updatedBy are stamped by writeDoc (stored-docs.ts). */
+/** The stored columns of a toy document; createdBy and updatedBy are stamped by the one write path (replicated/apply.ts). */
 export function toyToRow(doc: WithDeleted<ToyDoc>) {
   return {
     title: doc.title,
@@ -95,7 +95,7 @@ export function listToRow(doc: WithDeleted<ListDoc>) {
 /** Settings carry the household's plan and its limits: the server owns them. */
 export function settingsFromRow(row: SettingsRow, plan: Plan): WithDeleted<SettingsDoc> {
   return {
-    id: row.user_id,
+    id: row.household_id,
     rotationToysNumber: Number(row.rotation_toys_number),
     lastRotationDate: nullableNumber(row.last_rotation_date),
     tipsDismissed: Boolean(row.tips_dismissed),
@@ -109,6 +109,7 @@ export function settingsFromRow(row: SettingsRow, plan: Plan): WithDeleted<Setti
     children: parseChildren(row.children),
     reminderEmail: Boolean(row.reminder_email),
     timeZone: row.time_zone,
+    starterCategoriesDone: Boolean(row.starter_categories_done),
     _deleted: false,
   };
 }
@@ -126,6 +127,7 @@ export function settingsToRow(doc: WithDeleted<SettingsDoc>) {
     children: JSON.stringify(doc.children),
     reminder_email: doc.reminderEmail ? 1 : 0,
     time_zone: doc.timeZone,
+    starter_categories_done: doc.starterCategoriesDone ? 1 : 0,
   };
 }
 

@@ -1,5 +1,4 @@
 import type { SyncTable } from '../../../shared/schemas/docs.js';
-import type { ToyUpdate } from '../../db/schema.js';
 import type { Doc } from './merge.js';
 
 // A deleted document stays deleted whatever is pushed later (merge.ts; a list made again under
@@ -18,17 +17,6 @@ export function asTombstone(table: SyncTable, doc: Doc): Doc {
   // name-derived id (stays deleted) from the list made again (comes back; decision 008).
   return doc;
 }
-
-/** The same for a toy deleted through REST (a row update). */
-export const TOY_TOMBSTONE_ROW = {
-  deleted: 1,
-  caption: '',
-  location: null,
-  feedback: null,
-  retired_note: null,
-  collection_ids: '[]',
-  child_ids: '[]',
-} as const satisfies ToyUpdate;
 
 /** A rotation that left the rolling history (quotas.ts) or was deleted. */
 export const ROTATION_TOMBSTONE_ROW = { deleted: 1, toy_ids: '[]', observations: '{}' } as const;

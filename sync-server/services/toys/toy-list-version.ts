@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once.js';
-import type { Database, OwnerId } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 
-const versionQuery = compiledOnce((db: Kysely<Database>, owner: OwnerId) =>
+const versionQuery = compiledOnce((db: Kysely<Database>, owner: HouseholdId) =>
   db.selectNoFrom((eb) => [
-    eb.selectFrom('toys').select((e) => e.fn.max('seq').as('v')).where('user_id', '=', owner).as('toy_seq'),
-    eb.selectFrom('lists').select((e) => e.fn.max('seq').as('v')).where('user_id', '=', owner).as('list_seq'),
+    eb.selectFrom('toys').select((e) => e.fn.max('seq').as('v')).where('household_id', '=', owner).as('toy_seq'),
+    eb.selectFrom('lists').select((e) => e.fn.max('seq').as('v')).where('household_id', '=', owner).as('list_seq'),
   ]),
 );
 
@@ -20,7 +20,7 @@ const versionQuery = compiledOnce((db: Kysely<Database>, owner: OwnerId) =>
  * count was tried: it costs a scan of the household's rows on every call, 55 us at 2,000 toys).
  * Read it before the data: data read after it is at least as new, never older.
  */
-export async function toyListVersion(db: Kysely<Database>, owner: OwnerId): Promise<string> {
+export async function toyListVersion(db: Kysely<Database>, owner: HouseholdId): Promise<string> {
   const [row] = await versionQuery(db, owner);
   return `${row?.toy_seq ?? '-'}.${row?.list_seq ?? '-'}`;
 }

@@ -4,7 +4,7 @@ import { planLimits, TOYS_LIMIT_MESSAGE } from '../../../shared/domain/plans.js'
 import { PRACTICE_DEFAULTS, UNCATEGORIZED_ID } from '../../../shared/schemas/docs.js';
 import type { AddToyBody, RestToy, UpdateToyBody } from '../../../shared/schemas/rest.js';
 import type { AppDeps } from '../../context.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, HouseholdId } from '../../db/schema.js';
 import { badRequest, forbidden } from '../../lib/http-error.js';
 import { findByName, loadLists, type UserLists } from '../lists/list-store.js';
 import { lockListsOf } from '../lists/name-clash.js';
@@ -12,21 +12,20 @@ import { decodeDataUrl, isDataUrl } from '../media/image-check.js';
 import { checkUpload, userHasMedia, writeMediaFile, type CheckedImage } from '../media/media-store.js';
 import { recordPhoto } from '../media/upload.js';
 import { assertPhotoRoom } from '../quotas/quotas.js';
-import { writeReplicated } from '../replicated-write.js';
-import { insertDoc } from '../sync/stored-docs.js';
-import { TOY_TOMBSTONE_ROW } from '../sync/tombstones.js';
+import { replicatedTransaction } from '../replicated/transaction.js';
+import { createDoc, scopeOf } from '../replicated/apply.js';
 import { toRestToy } from './toy-mapper.js';
-import { countToys, findToy, listToyRows, updateToyRow } from './toy-store.js';
+import { countToys, findToy, listToyRows, patchToy } from './toy-store.js';
 import type { PlanScope } from '../household/scope.js';
 
-export async function listToys(deps: AppDeps, userId: string): Promise<RestToy[]> {
-  const [rows, lists] = await Promise.all([listToyRows(deps.db, userId), loadLists(deps.db, userId)]);
+export async function listToys(deps: AppDeps, householdId: HouseholdId): Promise<RestToy[]> {
+  const [rows, lists] = await Promise.all([listToyRows(deps.db, householdId), loadLists(deps.db, householdId)]);
   return rows.map((row) => toRestToy(row, lists));
 }
 
-async function getRestToy(db: AppDeps['db'] | Transaction<Database>, userId: string, id: string): Promise<RestToy> {
-  const row = await findToy(db, userId, id);
-  return toRestToy(row, await loadLists(db, userId));
+async function getRestToy(db: AppDeps['db'] | Transaction<Database>, householdId: HouseholdId, id: string): Promise<RestToy> {
+  const row = await findToy(db, householdId, id);
+  return toRestToy(row, await loadLists(db, householdId));
 }
 
 /** The category id for a name sent as `type`; none or blank means Uncategorized. */
@@ -60,8 +59,8 @@ export async function addToy(deps: AppDeps, user: PlanScope, body: AddToyBody): 
     await assertUnderToyLimit(trx, user);
     const lists = await loadLists(trx, user.id);
     await recordPhoto(trx, user, image, now);
-    // The same document mapping as a synced toy (stored-docs.ts): one write path per table.
-    await insertDoc(trx, user.id, 'toys', {
+    // The one write path of every replicated document (replicated/apply.ts), as a synced toy takes.
+    await createDoc(scopeOf(trx, user.id), 'toys', {
       id,
       title: body.title,
       categoryId: categoryIdFor(lists, body.type),
@@ -80,7 +79,7 @@ export async function addToy(deps: AppDeps, user: PlanScope, body: AddToyBody): 
     return toRestToy(await findToy(trx, user.id, id), lists);
   };
   // The photo's file is written once every check has passed, before the commit (decision 010).
-  return writeReplicated(deps, user.id, ['toys'], write, { beforeCommit: () => writeMediaFile(deps.media, image) });
+  return replicatedTransaction(deps, user.id, { quotas: ['toys'], announce: ['toys'], beforeCommit: () => writeMediaFile(deps.media, image) }, ({ trx }) => write(trx));
 }
 
 /** A media id inside `data` when it names an image rather than carrying one (id or /api/media/<id>). */
@@ -111,21 +110,21 @@ export async function updateToy(deps: AppDeps, user: PlanScope, id: string, body
     await findToy(trx, user.id, id);
     const lists = await loadLists(trx, user.id);
     if (photo) await recordPhoto(trx, user, photo, now);
-    await updateToyRow(trx, user.id, id, {
+    await patchToy(trx, user.id, id, {
       title: body.title,
-      category_id: body.type === undefined ? current.category_id : categoryIdFor(lists, body.type),
+      categoryId: body.type === undefined ? current.category_id : categoryIdFor(lists, body.type),
       caption: body.caption ?? current.caption,
-      media_id: mediaId,
+      mediaId,
     });
     return toRestToy(await findToy(trx, user.id, id), lists);
   };
-  return writeReplicated(deps, user.id, ['toys'], write, { beforeCommit: photo ? () => writeMediaFile(deps.media, photo) : undefined });
+  return replicatedTransaction(deps, user.id, { quotas: ['toys'], announce: ['toys'], beforeCommit: photo ? () => writeMediaFile(deps.media, photo) : undefined }, ({ trx }) => write(trx));
 }
 
-export async function deleteToy(deps: AppDeps, userId: string, id: string): Promise<void> {
-  await writeReplicated(deps, userId, ['toys'], async (trx) => {
-    await findToy(trx, userId, id);
-    await updateToyRow(trx, userId, id, TOY_TOMBSTONE_ROW); // what devices need of a deleted toy (tombstones.ts)
+export async function deleteToy(deps: AppDeps, householdId: HouseholdId, id: string): Promise<void> {
+  await replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    await findToy(trx, householdId, id);
+    await patchToy(trx, householdId, id, { _deleted: true }); // kept as a tombstone for devices (tombstones.ts)
   });
 }
 
@@ -133,20 +132,18 @@ export async function deleteToy(deps: AppDeps, userId: string, id: string): Prom
  * PUT updateExcludedToyProporty / updateFavoriteToyProporty. Switching one flag on switches
  * the other off (spec section 4: kept and excluded are never both on; decision 008).
  */
-export async function setToyFlag(deps: AppDeps, userId: string, id: string, flag: 'excluded' | 'favorite', on: boolean): Promise<RestToy> {
-  return writeReplicated(deps, userId, ['toys'], async (trx) => {
-    await findToy(trx, userId, id);
-    const value = on ? 1 : 0;
-    const other = on ? { [flag === 'excluded' ? 'favorite' : 'excluded']: 0 } : {};
-    await updateToyRow(trx, userId, id, { ...(flag === 'excluded' ? { excluded: value } : { favorite: value }), ...other });
-    return getRestToy(trx, userId, id);
+export async function setToyFlag(deps: AppDeps, householdId: HouseholdId, id: string, flag: 'excluded' | 'favorite', on: boolean): Promise<RestToy> {
+  return replicatedTransaction(deps, householdId, { quotas: ['toys'], announce: ['toys'] }, async ({ trx }) => {
+    await findToy(trx, householdId, id);
+    await patchToy(trx, householdId, id, { [flag]: on, ...(on ? { [flag === 'excluded' ? 'favorite' : 'excluded']: false } : {}) });
+    return getRestToy(trx, householdId, id);
   });
 }
 
-export async function toyAmounts(deps: AppDeps, userId: string): Promise<{ excluded: number; unexcluded: number }> {
+export async function toyAmounts(deps: AppDeps, householdId: HouseholdId): Promise<{ excluded: number; unexcluded: number }> {
   const [excluded, unexcluded] = await Promise.all([
-    countToys(deps.db, userId, { excluded: true }),
-    countToys(deps.db, userId, { excluded: false }),
+    countToys(deps.db, householdId, { excluded: true }),
+    countToys(deps.db, householdId, { excluded: false }),
   ]);
   return { excluded, unexcluded };
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { enableDevMode, newUser, openDevice, syncTestBed } from '../../../test-support/sync-harness.js';
 import { addToy, setRotationCount, rotate } from '../../../db/ops/index.js';
 import { buildExport, prepareImport, runImport, type PhotoTools } from './your-data-files.js';
+import { asHouseholdId } from '../../../../sync-server/db/schema.js';
 
 // An import on a device that syncs: its documents reach the server together, after the last
 // one is written; an import that fails and is undone never sends a live document.
@@ -63,7 +64,7 @@ describe('an import on a syncing device', () => {
     const imported = new Set([...prepared.plan.lists.map((l) => l.id), ...prepared.plan.toys.map((t) => t.doc.id), ...prepared.plan.rotations.map((r) => r.id)]);
     imported.delete(arrived.id);
     expect(pushed.filter((row) => imported.has(row.id) && !row.deleted)).toEqual([]);
-    const liveToys = await bed.server.t.db.selectFrom('toys').select('id').where('user_id', '=', user.userId).where('deleted', '=', 0).execute();
+    const liveToys = await bed.server.t.db.selectFrom('toys').select('id').where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute();
     expect(liveToys).toEqual([]);
   });
 
@@ -77,7 +78,7 @@ describe('an import on a syncing device', () => {
     await runImport(device.db, prepared);
     await device.sync!.awaitInSync();
     const live = async (table: 'toys' | 'rotations') =>
-      (await bed.server.t.db.selectFrom(table).select('id').where('user_id', '=', user.userId).where('deleted', '=', 0).execute()).length;
+      (await bed.server.t.db.selectFrom(table).select('id').where('household_id', '=', asHouseholdId(user.userId)).where('deleted', '=', 0).execute()).length;
     expect(await live('toys')).toBe(3);
     expect(await live('rotations')).toBe(2);
   });

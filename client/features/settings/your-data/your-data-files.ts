@@ -13,6 +13,7 @@ import {
   type ImportProblem,
 } from '../../../../shared/export/format.js';
 import { planImport, type ImportPlan } from '../../../../shared/export/import-plan.js';
+import { importProblem, words } from '../../../../shared/export/import-words.js';
 import { sourceFromCsv, sourceFromExport, type ImportSource } from '../../../../shared/export/import-source.js';
 import { readZip, zipWriter } from '../../../../shared/export/zip.js';
 import type { ListDoc, SyncTable, ToyDoc } from '../../../../shared/schemas/docs.js';
@@ -21,6 +22,7 @@ import { allLocalDocs, applyImportPlan, importTarget, newId } from '../../../db/
 import { MAX_IMAGE_HEIGHT, MAX_IMAGE_WIDTH, shrinkImage } from '../../../lib/shrink-image.js';
 import { photoStore, savePhoto, sha256Hex } from '../../../sync/photos.js';
 import { holdPushesWhile } from '../../../sync/push-hold.js';
+import { i18n } from '../../../i18n/i18n.js';
 
 // "Your data" in Settings: the export zip made on this device from the local database, and
 // the import of an export zip or a CSV (decision 020). The format itself is shared/export.
@@ -56,14 +58,14 @@ export async function buildExport(db: ToyDatabase, options: ExportOptions = {}):
   const toys = json.collections.toys as unknown as ToyDoc[];
   const photos = photosOfToys(toys);
   const total = photos.size + 1;
-  options.onProgress?.({ done: 0, total, step: 'Collecting your toys' });
+  options.onProgress?.({ done: 0, total, step: i18n.t('settings:yourData.steps.collecting') });
 
   const parts: Uint8Array[] = [];
   const writer = zipWriter((chunk) => parts.push(chunk));
   writer.addText(EXPORT_CSV_NAME, toysCsv(toys, json.collections.lists as unknown as ListDoc[]));
   let done = 1;
   for (const [mediaId, titles] of photos) {
-    options.onProgress?.({ done, total, step: `Adding photos: ${done} of ${photos.size}` });
+    options.onProgress?.({ done, total, step: i18n.t('settings:yourData.steps.addingPhotos', { done, total: photos.size }) });
     const bytes = await photoBytes(db.householdId, mediaId, fetchImpl);
     if (bytes) writer.addBinary(photoPath(mediaId), bytes);
     else json.missingPhotos.push({ mediaId, toys: titles });
@@ -71,7 +73,7 @@ export async function buildExport(db: ToyDatabase, options: ExportOptions = {}):
   }
   writer.addText(EXPORT_JSON_NAME, JSON.stringify(json, null, 2));
   writer.end();
-  options.onProgress?.({ done: total, total, step: 'Done' });
+  options.onProgress?.({ done: total, total, step: i18n.t('settings:yourData.steps.done') });
   return {
     blob: new Blob(parts as BlobPart[], { type: 'application/zip' }),
     fileName: `toy-rotation-export-${new Date(now).toISOString().slice(0, 10)}.zip`,
@@ -108,13 +110,13 @@ const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
  */
 async function preparePhoto(file: string, bytes: Uint8Array, kind: ImportSource['kind'], tools: PhotoTools): Promise<Blob> {
   const type = sniffImageType(bytes);
-  if (!type) throw new ImportFileError('It is not a JPEG or PNG image.');
+  if (!type) throw new ImportFileError(words('notAnImage'));
   const blob = new Blob([bytes as BlobPart], { type });
   let size;
   try {
     size = await tools.measure(blob);
   } catch {
-    throw new ImportFileError('The image could not be read.');
+    throw new ImportFileError(words('imageUnreadable'));
   }
   const named = kind === 'export' ? photoIdOf(file) : null;
   const fits = size.width <= MAX_IMAGE_WIDTH && size.height <= MAX_IMAGE_HEIGHT && bytes.length <= MAX_PHOTO_BYTES;
@@ -133,12 +135,12 @@ const isZip = (file: File) => /\.zip$/i.test(file.name) || file.type.includes('z
 const isCsv = (file: File) => /\.csv$/i.test(file.name) || file.type === 'text/csv';
 
 /** The file's bytes, after its size is checked (a file too large is never read into memory). */
-async function bytesOf(file: File, limit: number, what: string): Promise<Uint8Array> {
-  if (file.size > limit) throw new ImportFileError(`${what} is larger than ${limit / 1024 / 1024} MB, the most an import reads.`);
+async function bytesOf(file: File, limit: number, tooLarge: 'fileTooLarge' | 'zipFileTooLarge'): Promise<Uint8Array> {
+  if (file.size > limit) throw new ImportFileError(words(tooLarge, { file: file.name, mb: limit / 1024 / 1024 }));
   return new Uint8Array(await file.arrayBuffer());
 }
-const zipBytes = (file: File) => bytesOf(file, IMPORT_LIMITS.zipBytes, `The zip file ${file.name}`);
-const csvBytes = (file: File) => bytesOf(file, IMPORT_LIMITS.textBytes, file.name);
+const zipBytes = (file: File) => bytesOf(file, IMPORT_LIMITS.zipBytes, 'zipFileTooLarge');
+const csvBytes = (file: File) => bytesOf(file, IMPORT_LIMITS.textBytes, 'fileTooLarge');
 
 /**
  * Reads the picked file(s) and plans the import without writing anything: an export zip, or a
@@ -155,9 +157,9 @@ export async function prepareImport(
   const zip = files.find(isZip);
   const other = files.find((file) => !isCsv(file) && !isZip(file));
   if (other || files.length === 0 || files.length > 2 || (files.length === 2 && !(csv && zip))) {
-    throw new ImportFileError('Pick a zip made by export, or a CSV file (and, if you like, a zip of the photos it names).');
+    throw new ImportFileError(words('pickWhat'));
   }
-  options.onProgress?.({ done: 0, total: 1, step: 'Reading the file' });
+  options.onProgress?.({ done: 0, total: 1, step: i18n.t('settings:yourData.steps.reading') });
   const source = csv
     ? sourceFromCsv(await csvBytes(csv), zip ? readZip(await zipBytes(zip)) : null, options.now ?? Date.now(), csv.name)
     : sourceFromExport(readZip(await zipBytes(zip as File)));
@@ -167,14 +169,14 @@ export async function prepareImport(
   const problems: ImportProblem[] = [];
   let done = 0;
   for (const [file, bytes] of source.photos) {
-    options.onProgress?.({ done: done++, total: source.photos.size, step: `Checking photos: ${done} of ${source.photos.size}` });
+    options.onProgress?.({ done: done++, total: source.photos.size, step: i18n.t('settings:yourData.steps.checkingPhotos', { done, total: source.photos.size }) });
     try {
       const blob = await preparePhoto(file, bytes, source.kind, tools);
       const id = await sha256Hex(await blob.arrayBuffer());
       photoIds.set(file, id);
       photos.set(id, blob);
     } catch (error) {
-      problems.push({ row: null, where: file, reason: error instanceof ImportFileError ? error.message : 'The image could not be read.' });
+      problems.push(importProblem(null, words('placeFile', { file }), error instanceof ImportFileError ? error.words : words('imageUnreadable')));
     }
   }
   const candidates: Partial<Record<SyncTable, string[]>> = {

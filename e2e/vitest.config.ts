@@ -13,7 +13,10 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    retry: 0,
+    // One more run for a test that fails once (decision 059): on a loaded 2-core machine a
+    // browser step can miss its time; a real fault fails both runs. Flaky passes are listed.
+    retry: 1,
+    reporters: ['default', './e2e/support/flaky-reporter.ts'],
     // A poll waits as long as a Playwright action (support/browser.ts: 15 s), not vitest's 1 s:
     // on a loaded 2-core machine reopening the local database after a reload takes seconds.
     expect: { poll: { timeout: 15_000, interval: 100 } },

@@ -47,6 +47,16 @@ export class RotationPageModel {
     return this.page.locator('.tr-frame');
   }
 
+  /**
+   * The id of the rotation the screen shows, once it shows one: after a navigation the screen
+   * paints before its local query has read the rotations, with an empty id for that moment.
+   */
+  async shownRotationId(): Promise<string> {
+    const shown = this.page.locator('.tr-frame:not([data-rotation-id=""])');
+    await shown.waitFor();
+    return (await shown.getAttribute('data-rotation-id')) ?? '';
+  }
+
   async outTitles(): Promise<string[]> {
     return this.outNow.allTextContents();
   }

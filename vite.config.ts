@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaOptions } from './client/pwa/pwa-options.js';
-import { appChunks } from './client/pwa/app-chunks.js';
+import { appChunks, preloadShellOnly } from './client/pwa/app-chunks.js';
 import { precompress } from './client/pwa/precompress.js';
 import { prerender } from './client/prerender/prerender-plugin.js';
 import { buildStamp } from './scripts/build-stamp.js';
@@ -21,6 +21,7 @@ export default defineConfig({
     // No source maps by default: the app does not need them, and they were most of the output
     // (5.6 of 9 MB) and part of its time. `npx vite build --sourcemap` makes them for a profile.
     sourcemap: false,
+    modulePreload: { resolveDependencies: preloadShellOnly },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:8080' },

@@ -2,10 +2,11 @@
 // process on loopback, households seeded straight into its database, and a phone-sized
 // Chromium page signed in to one of them (playwright-core, CHROMIUM_PATH or /usr/bin/chromium).
 import fs from 'node:fs';
+import type { Kysely } from 'kysely';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AppDeps } from '../sync-server/context.js';
 import { openDatabase } from '../sync-server/db/database.js';
-import { asHouseholdId } from '../sync-server/db/schema.js';
+import { asHouseholdId, type Database } from '../sync-server/db/schema.js';
 import { nextSeq } from '../sync-server/services/change-feed.js';
 import { spawnServer, type SpawnedServer } from '../sync-server/test-support/server-process.js';
 import { seedUser } from '../sync-server/test-support/users.js';
@@ -19,6 +20,19 @@ const PHONE = { width: 390, height: 844 };
 export type Account = { token: string; userId: string; toys: number };
 
 export type BenchSite = { server: SpawnedServer; browser: Browser; accounts: Record<number, Account>; close(): Promise<void> };
+
+/** Writes `count` toys of the bench straight into the server's database, past any plan's limit. */
+export async function insertToys(db: Kysely<Database>, userId: string, count: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 1; i <= count; i++) {
+      const toy = toyRow(i);
+      await trx
+        .insertInto('toys')
+        .values({ household_id: asHouseholdId(userId), id: toy.id, title: toy.title, category_id: toy.categoryId, caption: toy.caption, media_id: null, created_at: toy.createdAt, last_rotated_at: null, location: null, feedback: null, seq: await nextSeq(trx) })
+        .execute();
+    }
+  });
+}
 
 /**
  * The server with one paid household per toy count, and Chromium. Seeded straight into the
@@ -35,15 +49,7 @@ export async function openBenchSite(toyCounts: readonly number[], prefix: string
       for (const toys of toyCounts) {
         const { token, userId } = await seedUser({ db, now: Date.now } as AppDeps, { plan: 'paid' });
         accounts[toys] = { token, userId, toys };
-        await db.transaction().execute(async (trx) => {
-          for (let i = 1; i <= toys; i++) {
-            const toy = toyRow(i);
-            await trx
-              .insertInto('toys')
-              .values({ household_id: asHouseholdId(userId), id: toy.id, title: toy.title, category_id: toy.categoryId, caption: toy.caption, media_id: null, created_at: toy.createdAt, last_rotated_at: null, location: null, feedback: null, seq: await nextSeq(trx) })
-              .execute();
-          }
-        });
+        await insertToys(db, userId, toys);
       }
     } finally {
       await db.destroy();

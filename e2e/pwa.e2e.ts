@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { securityHeaders } from '../sync-server/lib/security-headers.js';
 import { staticClient } from '../sync-server/lib/static-client.js';
 import { serveOnFreePort } from '../sync-server/test-support/serve-app.js';
-import { clientDir, launchBrowser, newDevice } from './support/browser.js';
+import { clientDir, launchBrowser, newDevice, waitForTakeOver } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -168,6 +168,22 @@ test('after sign-in the app chunks are cached, and the app says it is ready offl
   const { app } = precacheAndAppLists(clientDir());
   const cached = await page.evaluate(async () => (await (await caches.open('toy-app-chunks')).keys()).map((r) => new URL(r.url).pathname));
   expect(cached.sort()).toEqual([...app].sort());
+  await context.close();
+});
+
+// Decision 060: each <link rel="modulepreload"> the lazy imports add costs the first render;
+// the signed-in app's chunks come from the offline cache, so their imports load without one.
+test('a public screen preloads its JavaScript; the signed-in screens add no JavaScript preloads', async () => {
+  const { createAccount, signIn } = await import('./support/accounts.js');
+  const preloaded = (page: Page) => page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+  const { page, context } = await newDevice(browser, 'phone');
+  await page.goto('/frontpage');
+  await waitForTakeOver(page);
+  expect((await preloaded(page)).some((url) => /\/assets\/site-footer-[\w-]+\.js$/.test(url))).toBe(true);
+  await signIn(page, await createAccount('preloads'), '/inventory');
+  await page.getByRole('heading', { name: 'Inventory', level: 1 }).waitFor();
+  const { app } = precacheAndAppLists(clientDir());
+  expect((await preloaded(page)).filter((url) => app.includes(url))).toEqual([]);
   await context.close();
 });
 

@@ -25,9 +25,9 @@ type ManifestTransform = NonNullable<NonNullable<VitePWAOptions['workbox']>['man
 type OutputBundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = Extract<OutputBundle[string], { type: 'chunk' }>;
 
-const state = { appFiles: new Set<string>(), shellFiles: new Set<string>(), languageFiles: [] as string[] };
+const state = { appFiles: new Set<string>(), shellFiles: new Set<string>(), languageFiles: [] as string[], preloadShell: new Set<string>() };
 
-function split(bundle: OutputBundle) {
+function shellOf(bundle: OutputBundle) {
   const chunks = new Map<string, Chunk>();
   for (const item of Object.values(bundle)) if (item.type === 'chunk') chunks.set(item.fileName, item);
   const shell = new Set<string>();
@@ -48,6 +48,11 @@ function split(bundle: OutputBundle) {
     const chunk = chunks.get(file);
     if (chunk && Object.keys(chunk.modules).some((id) => APP_ONLY_MODULE.test(id))) shell.delete(file);
   }
+  return { chunks, shell };
+}
+
+function split(bundle: OutputBundle) {
+  const { chunks, shell } = shellOf(bundle);
   const app = Object.keys(bundle).filter((file) => /\.(?:js|css)$/.test(file) && !shell.has(file));
   state.shellFiles = shell;
   state.appFiles = new Set(app);
@@ -63,6 +68,13 @@ export function appChunks(): Plugin {
   return {
     name: 'toy-rotation:app-chunks',
     apply: 'build',
+    // Before Vite writes each dynamic import's preload list (preloadShellOnly below reads it).
+    generateBundle: {
+      order: 'pre',
+      handler(_options, bundle) {
+        state.preloadShell = shellOf(bundle).shell;
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
@@ -81,6 +93,18 @@ export function appChunks(): Plugin {
 /** Whether a built file (path inside the output) is one of the signed-in app's chunks, not the shell's. */
 export function isAppChunk(file: string): boolean {
   return state.appFiles.has(file);
+}
+
+/**
+ * Vite's `build.modulePreload.resolveDependencies`: a lazy screen of the shell (a public page,
+ * maybe not cached yet) keeps its list of JavaScript to preload; a signed-in screen gets none.
+ * The signed-in app's chunks are in the offline cache, so the import chain costs little, while
+ * adding a `<link rel="modulepreload">` per dependency on each lazy import held the first
+ * render of /inventory for 67-88 ms of a 4x-slowed phone (decision 060). Stylesheets are
+ * always preloaded (Vite keeps them outside this list).
+ */
+export function preloadShellOnly(importedFile: string, jsDependencies: string[]): string[] {
+  return state.preloadShell.has(importedFile) ? jsDependencies : [];
 }
 
 /** Workbox manifest transform: drops the app's chunks from the precache (they are cached after sign-in). */

@@ -46,6 +46,7 @@ export async function registerServiceWorker(): Promise<void> {
 export function prepareAppForOffline(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || !('caches' in window)) return;
   appCaching ??= navigator.serviceWorker.ready
+    .then(whenIdle)
     .then(() => cacheAppChunks(appChunkUrls()))
     .then(setOfflineReady)
     .catch((error: unknown) => {
@@ -53,6 +54,18 @@ export function prepareAppForOffline(): void {
       console.warn('The app could not be saved for offline use yet', error);
       window.addEventListener('online', prepareAppForOffline, { once: true });
     });
+}
+
+/**
+ * Resolves when the page has a moment with nothing to do (at most a few seconds later): the
+ * check of every chunk against the cache then stays out of the tasks that open a screen
+ * (decision 060).
+ */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 200);
+  });
 }
 
 /**

@@ -53,7 +53,10 @@ export function useGridWindow(count: number, listRef: RefObject<HTMLElement | nu
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    // The first measure waits for the next frame too: measuring here would force a layout
+    // inside the render's own task, lengthening the longest task of opening /inventory
+    // (decision 060). Until then the first rows show, as for a list not measured yet.
+    schedule();
     // Capture: the page may scroll in the window or in a scrolling ancestor.
     document.addEventListener('scroll', schedule, { capture: true, passive: true });
     window.addEventListener('resize', schedule);

@@ -7,6 +7,7 @@ import { precompress } from './client/pwa/precompress.js';
 import { prerender } from './client/prerender/prerender-plugin.js';
 import { buildStamp } from './scripts/build-stamp.js';
 import { zodWithoutEval } from './client/build/zod-without-eval.js';
+import { rxJsonSchemas } from './client/db/rx-schemas-from-zod.js';
 
 // One config for the client build (root: client/, output: dist/) and for vitest,
 // which runs every *.test.ts(x) of client/, shared/ and sync-server/ and the ESLint rules'
@@ -15,6 +16,9 @@ export default defineConfig({
   root: 'client',
   publicDir: 'public',
   plugins: [zodWithoutEval(), react(), appChunks(), prerender(), VitePWA(pwaOptions), precompress(), buildStamp()],
+  // The RxDB schemas, converted from zod once here rather than on every device start
+  // (client/db/rx-schemas.ts, decision 060).
+  define: { __RX_JSON_SCHEMAS__: JSON.stringify(rxJsonSchemas()) },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

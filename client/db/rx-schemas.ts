@@ -1,60 +1,15 @@
-import { z } from 'zod';
 import type { RxJsonSchema } from 'rxdb';
-import {
-  listDocSchema,
-  rotationDocSchema,
-  settingsDocSchema,
-  toyDocSchema,
-  type ListDoc,
-  type RotationDoc,
-  type SettingsDoc,
-  type ToyDoc,
-} from '../../shared/schemas/docs.js';
+import type { ListDoc, RotationDoc, SettingsDoc, ToyDoc } from '../../shared/schemas/docs.js';
+import type { rxJsonSchemas } from './rx-schemas-from-zod.js';
 
-// RxDB schemas are derived from the zod schemas in ./shared, so the browser, the server's
-// push validation and the TypeScript types cannot drift apart. RxDB accepts plain JSON
-// Schema with a few extra rules: a primaryKey with maxLength, a version, and no `$schema`.
+// The RxDB schemas of the four tables, derived from the zod schemas in ./shared by
+// rx-schemas-from-zod.ts when the bundle is built (vite.config.ts `define`), so the browser,
+// the server's push validation and the TypeScript types cannot drift apart, and a phone does
+// not convert zod to JSON Schema at every start (decision 060).
 
-type JsonSchema = Record<string, unknown>;
+declare const __RX_JSON_SCHEMAS__: ReturnType<typeof rxJsonSchemas>;
 
-/** zod writes `T | null` as anyOf [T, null]; RxDB (and its indexes) prefer type: [T, 'null']. */
-function simplify(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(simplify);
-  if (!node || typeof node !== 'object') return node;
-  const obj = node as JsonSchema;
-  const anyOf = obj.anyOf as JsonSchema[] | undefined;
-  if (anyOf && anyOf.length === 2 && anyOf.some((s) => s.type === 'null')) {
-    const other = anyOf.find((s) => s.type !== 'null') as JsonSchema;
-    const { anyOf: _drop, ...rest } = obj;
-    // A nullable enum must list null among its values too.
-    const nullableEnum = Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {};
-    return simplify({ ...rest, ...other, ...nullableEnum, type: [other.type, 'null'] });
-  }
-  const out: JsonSchema = {};
-  for (const [key, value] of Object.entries(obj)) {
-    if (key === '$schema') continue;
-    out[key] = simplify(value);
-  }
-  return out;
-}
-
-function rxSchemaFromZod<T>(
-  schema: z.ZodObject,
-  options: { version: number; title: string },
-): RxJsonSchema<T> {
-  const json = simplify(z.toJSONSchema(schema)) as JsonSchema;
-  return {
-    title: options.title,
-    version: options.version,
-    primaryKey: 'id',
-    type: 'object',
-    properties: json.properties as RxJsonSchema<T>['properties'],
-    required: json.required as RxJsonSchema<T>['required'],
-    additionalProperties: false,
-  } as RxJsonSchema<T>;
-}
-
-export const toyRxSchema = rxSchemaFromZod<ToyDoc>(toyDocSchema, { version: 1, title: 'toys' });
-export const listRxSchema = rxSchemaFromZod<ListDoc>(listDocSchema, { version: 0, title: 'lists' });
-export const settingsRxSchema = rxSchemaFromZod<SettingsDoc>(settingsDocSchema, { version: 2, title: 'settings' });
-export const rotationRxSchema = rxSchemaFromZod<RotationDoc>(rotationDocSchema, { version: 2, title: 'rotations' });
+export const toyRxSchema = __RX_JSON_SCHEMAS__.toys as RxJsonSchema<ToyDoc>;
+export const listRxSchema = __RX_JSON_SCHEMAS__.lists as RxJsonSchema<ListDoc>;
+export const settingsRxSchema = __RX_JSON_SCHEMAS__.settings as RxJsonSchema<SettingsDoc>;
+export const rotationRxSchema = __RX_JSON_SCHEMAS__.rotations as RxJsonSchema<RotationDoc>;

@@ -8,7 +8,10 @@ export default class FlakyReporter implements Reporter {
   private readonly flaky: string[] = [];
 
   onTestCaseResult(testCase: TestCase): void {
-    if (testCase.diagnostic()?.flaky) this.flaky.push(`${path.relative(process.cwd(), testCase.module.moduleId)}: ${testCase.fullName}`);
+    if (!testCase.diagnostic()?.flaky) return;
+    // The first run's error stays with the passed result: say it, to mend the test at its cause.
+    const firstError = testCase.result().errors?.[0]?.message.split('\n')[0] ?? 'no error recorded';
+    this.flaky.push(`${path.relative(process.cwd(), testCase.module.moduleId)}: ${testCase.fullName}\n      first run: ${firstError}`);
   }
 
   onTestRunEnd(): void {

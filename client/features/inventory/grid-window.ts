@@ -53,15 +53,16 @@ export function useGridWindow(count: number, listRef: RefObject<HTMLElement | nu
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    // The first measure waits for the next frame too: measuring here would force a layout
-    // inside the render's own task, lengthening the longest task of opening /inventory
-    // (decision 060). Until then the first rows show, as for a list not measured yet.
-    schedule();
     // Capture: the page may scroll in the window or in a scrolling ancestor.
     document.addEventListener('scroll', schedule, { capture: true, passive: true });
     window.addEventListener('resize', schedule);
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
-    if (listRef.current) resize?.observe(listRef.current);
+    // The first measure, and each after a change of the list's size, happens in the resize
+    // observer's callback, which the browser calls right after its own layout: reading sizes
+    // there costs nothing, while measuring here would force a layout inside the render's task,
+    // the longest task of opening /inventory (decision 060). Until then the first rows show.
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    if (resize && listRef.current) resize.observe(listRef.current);
+    else schedule();
     return () => {
       if (frame) cancelAnimationFrame(frame);
       document.removeEventListener('scroll', schedule, { capture: true });

@@ -42,9 +42,14 @@ if (root.hasAttribute(PRERENDERED_ATTRIBUTE) && visitor && language === 'en') {
   });
 } else {
   // Should the language's chunk not load (an old cache), the app still starts, in English.
+  // In a transition too: React then renders the first screen in short slices instead of one
+  // task of 150 ms on a slow phone, the longest of a signed-in start (decision 060).
   void showLanguage(language)
     .catch((error: unknown) => console.warn(`Could not load the ${language} messages`, error))
-    .finally(() => createRoot(root).render(app));
+    .finally(() => {
+      const fresh = createRoot(root);
+      startTransition(() => fresh.render(app));
+    });
 }
 
 void registerServiceWorker().catch((error: unknown) => console.warn('Service worker registration failed', error));

@@ -138,6 +138,25 @@ describe('Settings on a new device during the first sync', () => {
   });
 });
 
+describe('Home on a new device during the first sync', () => {
+  it('says the toys are arriving instead of "empty" and "Add your first toy"', async () => {
+    const account = await withToys('faults-firsthome', 3);
+    const { page } = await phone();
+    let slow = true;
+    await page.route('**/api/sync/toys/pull**', async (route) => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 4000));
+      await route.continue();
+    });
+    await signIn(page, account, '/');
+    const summary = page.getByTestId('home-summary');
+    await summary.filter({ hasText: 'Your toys are still arriving from the server' }).waitFor();
+    expect(await page.getByText('Your inventory is empty').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Add your first toy' }).count()).toBe(0);
+    slow = false;
+    await summary.filter({ hasText: 'You have 3 toys in your inventory.' }).waitFor({ timeout: 20_000 });
+  });
+});
+
 describe('deleting the account', () => {
   it('the confirm button says what it does, and the login page says it is done', async () => {
     const account = await createAccount('faults-delete');

@@ -14,8 +14,9 @@ import {
 // RxDB schemas are derived from the zod schemas in ./shared, so the browser, the server's
 // push validation and the TypeScript types cannot drift apart. RxDB accepts plain JSON
 // Schema with a few extra rules: a primaryKey with maxLength, a version, and no `$schema`.
-// Build-time only: vite.config.ts writes the result into the bundle (and into the tests), so
-// a phone does not convert zod to JSON Schema at every start (decision 060).
+// Run when the bundle is built: vite.config.ts writes the result into the bundle (and into the
+// tests), so a phone does not convert zod to JSON Schema at every start (decision 060). Node
+// tools that load rx-schemas.ts without Vite run it there.
 
 type JsonSchema = Record<string, unknown>;
 

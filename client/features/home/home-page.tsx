@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useSession } from '../../session/session.js';
+import { useSession, useSyncStatus } from '../../session/session.js';
 import { CollectionsIcon, InventoryIcon, RotateIcon, SettingsIcon } from '../../components/icons.js';
 import { useHomeSummary } from './use-home-summary.js';
 import { useHasRotatableToys } from './use-rotatable-toys.js';
@@ -29,6 +29,10 @@ export function HomePage() {
   const settings = useSettings(useUserDb().db);
   const children = namedChildren(settings);
   const now = useNow();
+  // A new device's first sync: no toys here yet says nothing about the household's toys, so the
+  // page says they are on their way instead of "empty" and "Add your first toy".
+  const sync = useSyncStatus();
+  const arriving = summary?.toys === 0 && sync.lastSyncedAt === null && sync.state === 'syncing';
 
   return (
     <div className="page">
@@ -37,8 +41,14 @@ export function HomePage() {
         <p className="tagline">{t('tagline')}</p>
         {summary && (
           <p className="home-hero__summary" data-testid="home-summary">
-            {summary.toys === 0 ? t('summary.empty') : t('summary.toys', { count: summary.toys })}{' '}
-            {summary.lastRotationDate ? t('summary.lastRotation', { date: formatDate(summary.lastRotationDate, DATE_STYLES.weekdayDay) }) : t('summary.noRotation')}
+            {arriving ? (
+              t('summary.arriving')
+            ) : (
+              <>
+                {summary.toys === 0 ? t('summary.empty') : t('summary.toys', { count: summary.toys })}{' '}
+                {summary.lastRotationDate ? t('summary.lastRotation', { date: formatDate(summary.lastRotationDate, DATE_STYLES.weekdayDay) }) : t('summary.noRotation')}
+              </>
+            )}
           </p>
         )}
         {settings &&
@@ -46,7 +56,7 @@ export function HomePage() {
             <DueLine key={child.id} child={child} timeZone={settings.timeZone} now={now} who={children.length > 1 ? child.label : undefined} />
           ))}
         <div className="row home-hero__actions">
-          {!summary || rotatable === undefined ? null : summary.toys === 0 ? (
+          {!summary || rotatable === undefined || arriving ? null : summary.toys === 0 ? (
             // Nothing to rotate yet: the way forward is adding toys.
             <Link to="/inventory" className="btn">
               <InventoryIcon size={20} /> {t('addFirst')}

@@ -6,8 +6,7 @@ import { openUserDatabase, TABLES, type ToyDatabase } from '../db/database.js';
 import { addToy, updateToy } from '../db/ops/index.js';
 import { trackPendingChanges } from './pending-changes.js';
 import { openSyncRecords } from './engine/sync-records.js';
-import { tableEngine } from './engine/table-engine.js';
-import { createHttpClient } from './http.js';
+import { toysEngine } from '../test-support/toys-engine.js';
 import type { SyncedDoc } from './rx-types.js';
 
 // "Changes waiting" (issue 9, fault 10; decision 007) on its own: a document waits while it
@@ -36,18 +35,7 @@ function mapServer(server: Map<string, SyncedDoc>, network: { up: boolean }): ty
 async function page(storage: RxStorage<unknown, unknown>, name: string, server: Map<string, SyncedDoc>, network: { up: boolean }) {
   const db: ToyDatabase = await openUserDatabase('household', { name, storage, multiInstance: false, tables: onlyToys });
   const records = openSyncRecords(name);
-  const replication = tableEngine({
-    name: 'toys',
-    collection: db.collections.toys,
-    http: createHttpClient({ baseUrl: 'http://server.test', getToken: () => 'token', fetch: mapServer(server, network) }),
-    records,
-    retryMs: 20,
-    batchSize: 100,
-    onSuccess: () => {},
-    onError: () => {},
-    onNotice: () => {},
-    reconvergence: { giveBack: async () => new Map() },
-  });
+  const replication = toysEngine(db, records, mapServer(server, network));
   replication.start();
   const counts: number[] = [];
   const tracker = trackPendingChanges({ tables: { toys: db.collections.toys }, records, onChange: (count) => counts.push(count), pollMs: 20 });

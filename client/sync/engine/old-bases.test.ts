@@ -4,9 +4,8 @@ import { memoryStorage } from '../../test-support/sync-harness.js';
 import Dexie from 'dexie';
 import { openUserDatabase, TABLES } from '../../db/database.js';
 import { addToy, updateToy } from '../../db/ops/index.js';
-import { createHttpClient } from '../http.js';
 import { openSyncRecords } from './sync-records.js';
-import { tableEngine } from './table-engine.js';
+import { toysEngine } from '../../test-support/toys-engine.js';
 
 // A device that synced before this engine (decision 054) upgrades with an edit waiting: the
 // engine takes the base the earlier sync kept, so the edit goes up on it (the server merges
@@ -38,18 +37,7 @@ describe('the first load after the upgrade', () => {
       return Response.json([]);
     };
     const records = openSyncRecords(name);
-    const engine = tableEngine({
-      name: 'toys',
-      collection: db.collections.toys,
-      http: createHttpClient({ baseUrl: 'http://server.test', getToken: () => 'token', fetch: fetchImpl }),
-      records,
-      retryMs: 20,
-      batchSize: 100,
-      onSuccess: () => {},
-      onError: () => {},
-      onNotice: () => {},
-      reconvergence: { giveBack: async () => new Map() },
-    });
+    const engine = toysEngine(db, records, fetchImpl);
     open.push(records, { close: () => engine.cancel() });
     engine.start();
     await engine.awaitInSync();

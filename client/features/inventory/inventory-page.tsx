@@ -90,8 +90,11 @@ export function InventoryPage() {
   const openToy: ToyDoc | undefined = live?.get(openToyId);
   const showTips = Boolean(db) && !tipsHidden && settings?.tipsDismissed !== true && settings !== undefined;
   const loading = opening || Boolean(db && (!live || settings === undefined));
-  const canAdd = Boolean(db && householdId);
   const addCategories = categories.length ? categories : [{ id: UNCATEGORIZED_ID, kind: 'category' as const, name: t('uncategorized'), position: 0, createdAt: 0 }];
+  // What both add dialogs need from this page (AddToysContext but their own onClose); none
+  // without a database.
+  const addTo = db && householdId ? { db, householdId, categories: addCategories, places, toyCount: activeCount, toysLimit } : null;
+  const canAdd = addTo !== null;
   // Only once the categories are read too: a household with some never sees the offer flash by.
   const offerStarter = Boolean(db && settings && live && lists && offerStarterCategories(settings.starterCategoriesDone, categories, live.size));
 
@@ -151,7 +154,7 @@ export function InventoryPage() {
             categories={categories}
             places={places}
             collections={collections}
-            canAdd={Boolean(db && householdId)}
+            canAdd={canAdd}
             addBlocked={db && live && activeCount >= toysLimit ? t('limitReachedCount', { count: activeCount, limit: toysLimit }) : null}
             onAdd={() => setAdding(true)}
             onAddMany={setManyPhotos}
@@ -169,33 +172,23 @@ export function InventoryPage() {
           />
         </>
       )}
-      {adding && db && householdId && (
+      {adding && addTo && (
         <AddToyDialog
-          db={db}
-          householdId={householdId}
-          categories={addCategories}
-          places={places}
-          toyCount={activeCount}
-          toysLimit={toysLimit}
+          {...addTo}
           onClose={() => setAdding(false)}
           onAdded={(mediaId) => {
             setAdding(false);
-            void announceAddedToy(householdId, mediaId, showFlash);
+            void announceAddedToy(addTo.householdId, mediaId, showFlash);
           }}
         />
       )}
-      {manyPhotos && db && householdId && (
+      {manyPhotos && addTo && (
         <BatchAddDialog
-          db={db}
-          householdId={householdId}
-          categories={addCategories}
-          places={places}
-          toyCount={activeCount}
-          toysLimit={toysLimit}
+          {...addTo}
           plan={settings?.plan ?? 'free'}
           files={manyPhotos}
           onClose={() => setManyPhotos(null)}
-          onAdded={(mediaIds) => void announceAddedToys(householdId, mediaIds, tBatch, showFlash)}
+          onAdded={(mediaIds) => void announceAddedToys(addTo.householdId, mediaIds, tBatch, showFlash)}
         />
       )}
       {openToy && db && householdId && (

@@ -100,9 +100,9 @@ export function PasskeysSection({ onMessage }: { onMessage: ShowMessage }) {
       {passkeys.length === 0 ? (
         <p>{t('passkeys.none')}</p>
       ) : (
-        <ul className="tr-passkeys__list">
+        <ul className="tr-lists__items">
           {passkeys.map((passkey) => (
-            <li key={passkey.id} className="tr-passkeys__item">
+            <li key={passkey.id} className="tr-lists__item">
               <span>
                 <span className="tr-passkeys__name">{passkey.name}</span>
                 <span className="tr-passkeys__meta">

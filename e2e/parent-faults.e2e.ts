@@ -117,23 +117,30 @@ describe('"Ready to work offline"', () => {
   });
 });
 
+/** A slow network for a new device's first sync: each toys pull answers 4 s late until released. */
+async function slowToyPulls(page: Page): Promise<() => void> {
+  let slow = true;
+  await page.route('**/api/sync/toys/pull**', async (route) => {
+    if (slow) await new Promise((resolve) => setTimeout(resolve, 4000));
+    await route.continue();
+  });
+  return () => {
+    slow = false;
+  };
+}
+
 describe('Settings on a new device during the first sync', () => {
   it('waits for the toys instead of offering 0 and "add toys first"', async () => {
     const account = await withToys('faults-firstsync', 13);
     const { page } = await phone();
-    // A slow network: the toys arrive 4 s after the page asks.
-    let slow = true;
-    await page.route('**/api/sync/toys/pull**', async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
-    });
+    const release = await slowToyPulls(page);
     await signIn(page, account, '/settings');
     const settings = new SettingsPageModel(page);
     const rotation = settings.section('Rotation');
     await rotation.getByText('Your toys are still arriving from the server').waitFor();
     expect(await rotation.getByText('Add toys to your inventory first').count()).toBe(0);
     expect(await settings.rotationCount.inputValue()).not.toBe('0');
-    slow = false;
+    release();
     await expect.poll(() => settings.rotationCount.inputValue(), { timeout: 20_000 }).toBe('8');
   });
 });
@@ -142,17 +149,13 @@ describe('Home on a new device during the first sync', () => {
   it('says the toys are arriving instead of "empty" and "Add your first toy"', async () => {
     const account = await withToys('faults-firsthome', 3);
     const { page } = await phone();
-    let slow = true;
-    await page.route('**/api/sync/toys/pull**', async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 4000));
-      await route.continue();
-    });
+    const release = await slowToyPulls(page);
     await signIn(page, account, '/');
     const summary = page.getByTestId('home-summary');
     await summary.filter({ hasText: 'Your toys are still arriving from the server' }).waitFor();
     expect(await page.getByText('Your inventory is empty').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Add your first toy' }).count()).toBe(0);
-    slow = false;
+    release();
     await summary.filter({ hasText: 'You have 3 toys in your inventory.' }).waitFor({ timeout: 20_000 });
   });
 });
